@@ -1,0 +1,1 @@
+//! knights: a SAT and constraint-modelling pipeline for knight's tour problems.
