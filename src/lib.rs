@@ -1,1 +1,16 @@
 //! knights: a SAT and constraint-modelling pipeline for knight's tour problems.
+//!
+//! The pipeline flows one way:
+//!
+//! ```text
+//! spec (model file / flags) -> puzzle (checked) -> encode -> solve -> decode -> tour
+//! puzzle -> search (native backtracker) ---------------------------------> tour
+//! tour -> verify (independent of every engine) / symmetry / render / report
+//! ```
+
+pub mod board;
+pub mod puzzle;
+pub mod run;
+pub mod spec;
+pub mod symmetry;
+pub mod tour;

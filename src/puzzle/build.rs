@@ -1,0 +1,327 @@
+//! Turning a `Spec` into a `Puzzle`: resolve coordinates, expand line families, and reject
+//! what can never hold before any engine starts.
+
+use super::{Equivalence, LineSum, Puzzle};
+use crate::board::{Board, Cell, Coord, Leaper, Shape};
+use crate::spec::{CellSetSpec, LineSpec, Spec, SumsSpec, TourSymmetry};
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PuzzleError {
+    #[error("board: {0}")]
+    Board(#[from] crate::board::ShapeError),
+    #[error("leaper: [{0}, {1}] does not move (both steps are 0)")]
+    Leaper(usize, usize),
+    #[error("{field}: {message}")]
+    Field { field: String, message: String },
+    #[error("{field}: {message}")]
+    Impossible { field: String, message: String },
+}
+
+fn field_error(field: impl Into<String>, message: impl Into<String>) -> PuzzleError {
+    PuzzleError::Field {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+fn impossible(field: impl Into<String>, message: impl Into<String>) -> PuzzleError {
+    PuzzleError::Impossible {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+impl Puzzle {
+    pub fn from_spec(spec: &Spec) -> Result<Puzzle, PuzzleError> {
+        let shape = Shape::parse(&spec.board)?;
+        let leaper = match spec.leaper {
+            None => Leaper::KNIGHT,
+            Some([0, 0]) => return Err(PuzzleError::Leaper(0, 0)),
+            Some([a, b]) => Leaper { a, b },
+        };
+        let board = Board::new(shape, leaper);
+        let sums = line_sums(shape, &spec.sums)?;
+        check_sums_reachable(&sums, shape.n_cells())?;
+        let puzzle = Puzzle {
+            name: spec.name.clone().unwrap_or_else(|| format!("{shape}")),
+            starts: cell_set(shape, spec.start.as_ref(), "start")?,
+            ends: cell_set(shape, spec.end.as_ref(), "end")?,
+            required: required_moves(&board, &spec.required_moves)?,
+            closed: spec.closed,
+            rot180: spec.symmetry == Some(TourSymmetry::Rot180),
+            equivalence: Equivalence {
+                board: spec.classes.board,
+                reverse: spec.classes.reverse,
+            },
+            sums,
+            board,
+        };
+        Ok(puzzle)
+    }
+}
+
+/// Resolves one coordinate list (`[row, col]` or `[layer, row, col]`) to a cell.
+fn resolve(shape: Shape, coords: &[i64], field: &str) -> Result<Cell, PuzzleError> {
+    let ext = shape.extent();
+    let axes: Vec<usize> = match (coords.len(), shape.solid) {
+        (2, false) => vec![1, 2],
+        (3, true) => vec![0, 1, 2],
+        _ => {
+            let want = if shape.solid {
+                "[layer, row, col]"
+            } else {
+                "[row, col]"
+            };
+            return Err(field_error(
+                field,
+                format!("cell {coords:?} should be {want}"),
+            ));
+        }
+    };
+    let mut c = [0usize; 3];
+    for (&axis, &v) in axes.iter().zip(coords) {
+        c[axis] = index(v, ext[axis]).ok_or_else(|| {
+            field_error(field, format!("cell {coords:?} is off the {shape} board"))
+        })?;
+    }
+    Ok(shape
+        .cell(Coord {
+            layer: c[0],
+            row: c[1],
+            col: c[2],
+        })
+        .expect("indices checked"))
+}
+
+/// A 0-based index, negative counting from the end; `None` outside `0..len`.
+fn index(v: i64, len: usize) -> Option<usize> {
+    let i = if v < 0 { len as i64 + v } else { v };
+    (0..len as i64).contains(&i).then_some(i as usize)
+}
+
+fn cell_set(
+    shape: Shape,
+    set: Option<&CellSetSpec>,
+    field: &str,
+) -> Result<Option<Vec<Cell>>, PuzzleError> {
+    let Some(set) = set else { return Ok(None) };
+    let ext = shape.extent();
+    let mut cells = Vec::new();
+    let lines = [
+        (0, &set.layers, "layers"),
+        (1, &set.rows, "rows"),
+        (2, &set.cols, "cols"),
+    ];
+    for (axis, values, name) in lines {
+        for &v in values {
+            let i = index(v, ext[axis]).ok_or_else(|| {
+                field_error(
+                    format!("{field}.{name}"),
+                    format!("{v} is off the {shape} board"),
+                )
+            })?;
+            cells.extend(
+                shape
+                    .cells()
+                    .filter(|&c| shape.coord(c).axes_array()[axis] == i),
+            );
+        }
+    }
+    for coords in &set.cells {
+        cells.push(resolve(shape, coords, &format!("{field}.cells"))?);
+    }
+    cells.sort_unstable();
+    cells.dedup();
+    if cells.is_empty() {
+        return Err(impossible(field, "the set of allowed cells is empty"));
+    }
+    Ok(Some(cells))
+}
+
+fn line_sums(shape: Shape, sums: &SumsSpec) -> Result<Vec<LineSum>, PuzzleError> {
+    let named = [
+        sums.rows,
+        sums.cols,
+        sums.half_rows,
+        sums.half_cols,
+        sums.diagonals,
+    ];
+    if shape.solid && named.iter().any(Option::is_some) {
+        return Err(field_error(
+            "sums",
+            "rows, cols, half_rows, half_cols and diagonals apply to flat boards; use [[sums.lines]] in a box",
+        ));
+    }
+    let (rows, cols) = (shape.rows, shape.cols);
+    let at = |r: usize, c: usize| shape.cell(Coord::flat(r, c)).expect("on the board");
+    let mut out = Vec::new();
+    let n = shape.n_cells();
+    if let Some(target) = sums.rows {
+        check_tiling("sums.rows", rows, target, n)?;
+        for r in 0..rows {
+            out.push(line(
+                format!("row {r}"),
+                (0..cols).map(|c| at(r, c)),
+                target,
+            ));
+        }
+    }
+    if let Some(target) = sums.cols {
+        check_tiling("sums.cols", cols, target, n)?;
+        for c in 0..cols {
+            out.push(line(
+                format!("column {c}"),
+                (0..rows).map(|r| at(r, c)),
+                target,
+            ));
+        }
+    }
+    if let Some(target) = sums.half_rows {
+        if cols % 2 != 0 {
+            return Err(field_error(
+                "sums.half_rows",
+                format!("the board has an odd number of columns ({cols})"),
+            ));
+        }
+        check_tiling("sums.half_rows", 2 * rows, target, n)?;
+        for r in 0..rows {
+            for (h, part) in [(0..cols / 2), (cols / 2..cols)].into_iter().enumerate() {
+                let side = ["left", "right"][h];
+                out.push(line(
+                    format!("{side} half of row {r}"),
+                    part.map(|c| at(r, c)),
+                    target,
+                ));
+            }
+        }
+    }
+    if let Some(target) = sums.half_cols {
+        if rows % 2 != 0 {
+            return Err(field_error(
+                "sums.half_cols",
+                format!("the board has an odd number of rows ({rows})"),
+            ));
+        }
+        check_tiling("sums.half_cols", 2 * cols, target, n)?;
+        for c in 0..cols {
+            for (h, part) in [(0..rows / 2), (rows / 2..rows)].into_iter().enumerate() {
+                let side = ["top", "bottom"][h];
+                out.push(line(
+                    format!("{side} half of column {c}"),
+                    part.map(|r| at(r, c)),
+                    target,
+                ));
+            }
+        }
+    }
+    if let Some(target) = sums.diagonals {
+        if rows != cols {
+            return Err(field_error(
+                "sums.diagonals",
+                format!("the {shape} board is not square"),
+            ));
+        }
+        out.push(line(
+            "diagonal 1".into(),
+            (0..rows).map(|i| at(i, i)),
+            target,
+        ));
+        out.push(line(
+            "diagonal 2".into(),
+            (0..rows).map(|i| at(i, cols - 1 - i)),
+            target,
+        ));
+    }
+    for (i, spec) in sums.lines.iter().enumerate() {
+        out.push(custom_line(shape, i, spec)?);
+    }
+    Ok(out)
+}
+
+fn line(name: String, cells: impl Iterator<Item = Cell>, target: u64) -> LineSum {
+    LineSum {
+        name,
+        cells: cells.collect(),
+        target,
+    }
+}
+
+fn custom_line(shape: Shape, i: usize, spec: &LineSpec) -> Result<LineSum, PuzzleError> {
+    let field = format!("sums.lines[{i}]");
+    let mut cells = Vec::new();
+    for coords in &spec.cells {
+        let cell = resolve(shape, coords, &field)?;
+        if cells.contains(&cell) {
+            return Err(field_error(
+                &field,
+                format!("cell {coords:?} is listed twice"),
+            ));
+        }
+        cells.push(cell);
+    }
+    if cells.is_empty() {
+        return Err(field_error(&field, "a line needs at least one cell"));
+    }
+    let name = spec.name.clone().unwrap_or_else(|| format!("line {i}"));
+    Ok(LineSum {
+        name,
+        cells,
+        target: spec.target,
+    })
+}
+
+/// Rejects a sum no numbers can reach.
+fn check_sums_reachable(sums: &[LineSum], n: usize) -> Result<(), PuzzleError> {
+    for s in sums {
+        let (low, high) = Puzzle::sum_range(s.cells.len(), n);
+        if s.target < low || s.target > high {
+            let len = s.cells.len();
+            return Err(impossible(
+                format!("sums ({})", s.name),
+                format!("{len} distinct numbers from 1 to {n} sum to between {low} and {high}, never {}", s.target),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A family of `count` lines that together hold every number once must have targets adding
+/// up to 1 + 2 + ... + n.
+fn check_tiling(field: &str, count: usize, target: u64, n: usize) -> Result<(), PuzzleError> {
+    let total = (n as u64) * (n as u64 + 1) / 2;
+    let sum = count as u64 * target;
+    if sum != total {
+        return Err(impossible(
+            field,
+            format!("{count} lines of {target} hold every number 1..{n} once, so must add up to {total}, not {sum}"),
+        ));
+    }
+    Ok(())
+}
+
+fn required_moves(
+    board: &Board,
+    moves: &[[Vec<i64>; 2]],
+) -> Result<Vec<(Cell, Cell)>, PuzzleError> {
+    let shape = board.shape();
+    let mut out = Vec::new();
+    for (i, [a, b]) in moves.iter().enumerate() {
+        let field = format!("required_moves[{i}]");
+        let (from, to) = (resolve(shape, a, &field)?, resolve(shape, b, &field)?);
+        if !board.is_move(from, to) {
+            return Err(impossible(
+                field,
+                format!(
+                    "{} to {} is not a {} move",
+                    shape.cell_name(from),
+                    shape.cell_name(to),
+                    board.leaper()
+                ),
+            ));
+        }
+        out.push((from.min(to), from.max(to)));
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}

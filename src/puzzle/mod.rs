@@ -1,0 +1,141 @@
+//! What a model means: a checked, normalised puzzle that every engine reads.
+//!
+//! `Puzzle::from_spec` resolves coordinates to cells, expands the named line families, and
+//! rejects what can never hold (an unreachable sum, an illegal required move) before any
+//! engine starts. The puzzle also defines, once for every engine, what a solution is and
+//! which solutions fall in one class.
+
+mod build;
+pub mod existence;
+mod rules;
+
+pub use build::PuzzleError;
+
+use crate::board::{Board, Cell};
+use crate::symmetry::{Form, SymmetryGroup};
+use crate::tour::Tour;
+use serde::Serialize;
+
+/// A set of cells a line of numbers must sum to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineSum {
+    pub name: String,
+    pub cells: Vec<Cell>,
+    pub target: u64,
+}
+
+/// What one solution is, which decides what `solutions` counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SolutionKind {
+    /// A numbering of the fixed board: the model constrains numbers (sums, start or end).
+    Numbered,
+    /// An undirected closed tour: start and direction do not matter.
+    Cycle,
+    /// A directed open path, each numbering once; paths whose ends are a move apart count too
+    /// (as OEIS A165134 counts them).
+    Path,
+}
+
+/// What counts as the same solution when classes are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Equivalence {
+    /// Rotations and reflections of the board.
+    pub board: bool,
+    /// Reversed numbering.
+    pub reverse: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    pub name: String,
+    pub board: Board,
+    pub closed: bool,
+    /// Cells allowed to carry number 1, sorted; `None` allows every cell.
+    pub starts: Option<Vec<Cell>>,
+    /// Cells allowed to carry the last number, sorted; `None` allows every cell.
+    pub ends: Option<Vec<Cell>>,
+    pub sums: Vec<LineSum>,
+    /// The tour must be mapped onto itself by the half turn (central inversion in a box).
+    pub rot180: bool,
+    /// Undirected moves the tour must make, each as (smaller cell, larger cell).
+    pub required: Vec<(Cell, Cell)>,
+    pub equivalence: Equivalence,
+}
+
+impl Puzzle {
+    pub fn n_cells(&self) -> usize {
+        self.board.n_cells()
+    }
+
+    /// What a solution is for this model.
+    pub fn kind(&self) -> SolutionKind {
+        let numbered = !self.sums.is_empty() || self.starts.is_some() || self.ends.is_some();
+        match (numbered, self.closed) {
+            (true, _) => SolutionKind::Numbered,
+            (false, true) => SolutionKind::Cycle,
+            (false, false) => SolutionKind::Path,
+        }
+    }
+
+    /// How solutions are compared: cycles ignore start and direction.
+    pub fn form(&self) -> Form {
+        match self.kind() {
+            SolutionKind::Cycle => Form::Cycle,
+            _ => Form::Sequence,
+        }
+    }
+
+    /// The group whose orbits are the classes.
+    pub fn equivalence_group(&self) -> SymmetryGroup {
+        let shape = self.board.shape();
+        let reverse = self.equivalence.reverse;
+        if self.equivalence.board {
+            SymmetryGroup::of_board(shape, reverse)
+        } else {
+            SymmetryGroup::trivial(shape, reverse)
+        }
+    }
+
+    /// The class representative of a solution: equal for two solutions in one class.
+    pub fn canonical(&self, tour: &Tour) -> Vec<Cell> {
+        self.equivalence_group().canonical(tour, self.form())
+    }
+
+    /// The solutions in the class of `tour`: every distinct image under the equivalence
+    /// group that is itself a solution. `tour` must be a solution.
+    pub fn class_members(&self, tour: &Tour) -> Vec<Tour> {
+        let group = self.equivalence_group();
+        let form = self.form();
+        let mut members: Vec<Tour> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for g in group.elements() {
+            let mapped = tour.mapped(&g.perm);
+            let candidates = if group.includes_reverse() && form == Form::Sequence {
+                vec![mapped.reversed(), mapped]
+            } else {
+                vec![mapped]
+            };
+            for image in candidates {
+                if seen.insert(crate::symmetry::key(&image, form)) && self.accepts(&image) {
+                    members.push(image);
+                }
+            }
+        }
+        members
+    }
+
+    /// Number of cells of each line that a tour of `n` cells could fill with numbers 1..=n:
+    /// the least and greatest sum a line of `len` cells can reach.
+    pub fn sum_range(len: usize, n: usize) -> (u64, u64) {
+        let (len, n) = (len as u64, n as u64);
+        let low = len * (len + 1) / 2;
+        let high = len * (2 * n - len + 1) / 2;
+        (low, high)
+    }
+
+    /// Whether the moves of the board include `from -> to`.
+    pub fn is_move(&self, from: Cell, to: Cell) -> bool {
+        self.board.is_move(from, to)
+    }
+}

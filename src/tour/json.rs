@@ -1,0 +1,84 @@
+//! The JSON form of a tour for machines: the board and the number each cell carries, in
+//! row-major cell order. Enumeration output adds fields around it (one object a line); the
+//! reader ignores fields it does not know.
+
+use super::Tour;
+use crate::board::Shape;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TourRecord {
+    /// `ROWSxCOLS` or `LAYERSxROWSxCOLS`.
+    pub board: String,
+    /// The number (1-based) of each cell, in row-major cell order.
+    pub numbers: Vec<u32>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum JsonError {
+    #[error("line {line}: not a tour record: {source}")]
+    Syntax {
+        line: usize,
+        source: serde_json::Error,
+    },
+    #[error("line {line}: {message}")]
+    Invalid { line: usize, message: String },
+}
+
+impl TourRecord {
+    pub fn of(tour: &Tour) -> Self {
+        TourRecord {
+            board: tour.shape().to_string(),
+            numbers: tour.numbers(),
+        }
+    }
+
+    pub fn to_tour(&self) -> Result<Tour, String> {
+        let shape = Shape::parse(&self.board).map_err(|e| e.to_string())?;
+        Tour::from_numbers(shape, &self.numbers).map_err(|e| e.to_string())
+    }
+}
+
+/// Reads every line holding a `board` and `numbers` field; other lines (such as the summary
+/// record that ends an enumeration) are skipped. Returns each tour with its line number.
+pub fn parse_lines(text: &str) -> Result<Vec<(usize, Tour)>, JsonError> {
+    let mut tours = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let value: serde_json::Value =
+            serde_json::from_str(raw).map_err(|source| JsonError::Syntax { line, source })?;
+        if value.get("numbers").is_none() {
+            continue;
+        }
+        let record: TourRecord =
+            serde_json::from_value(value).map_err(|source| JsonError::Syntax { line, source })?;
+        let tour = record
+            .to_tour()
+            .map_err(|message| JsonError::Invalid { line, message })?;
+        tours.push((line, tour));
+    }
+    Ok(tours)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_round_trip_is_lossless() {
+        let tour = crate::tour::text::parse("1 2 3\n6 5 4\n").unwrap();
+        let line = serde_json::to_string(&TourRecord::of(&tour)).unwrap();
+        assert_eq!(line, r#"{"board":"2x3","numbers":[1,2,3,6,5,4]}"#);
+        let back = parse_lines(&format!("{line}\n{{\"solutions\":1}}\n")).unwrap();
+        assert_eq!(back, vec![(1, tour)]);
+    }
+
+    #[test]
+    fn bad_numbers_name_the_line() {
+        let err = parse_lines("{\"board\":\"1x2\",\"numbers\":[1,1]}").unwrap_err();
+        assert!(err.to_string().starts_with("line 1:"), "{err}");
+    }
+}

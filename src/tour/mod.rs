@@ -1,0 +1,138 @@
+//! Tours: the cells of a board in visiting order.
+//!
+//! A `Tour` knows its board's shape but not the leaper or the rules of any puzzle: whether it
+//! is legal is the verifier's business. It converts to and from the numbered grid people
+//! write (`text`) and a JSON record for machines (`json`).
+
+pub mod json;
+pub mod text;
+
+use crate::board::{Cell, Shape};
+
+/// The cells of a board in the order the piece visits them; cell `order[k]` carries number k+1.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tour {
+    shape: Shape,
+    order: Vec<Cell>,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum TourError {
+    #[error("the tour has {found} cells but the {shape} board has {expected}")]
+    Length {
+        shape: Shape,
+        found: usize,
+        expected: usize,
+    },
+    #[error("cell {cell} is outside the {shape} board")]
+    OffBoard { shape: Shape, cell: usize },
+    #[error("cell {0} is visited twice")]
+    Repeated(String),
+}
+
+impl Tour {
+    /// A tour from its visiting order; every cell of the board exactly once.
+    pub fn new(shape: Shape, order: Vec<Cell>) -> Result<Self, TourError> {
+        let n = shape.n_cells();
+        if order.len() != n {
+            return Err(TourError::Length {
+                shape,
+                found: order.len(),
+                expected: n,
+            });
+        }
+        let mut seen = vec![false; n];
+        for &cell in &order {
+            if cell >= n {
+                return Err(TourError::OffBoard { shape, cell });
+            }
+            if std::mem::replace(&mut seen[cell], true) {
+                return Err(TourError::Repeated(shape.cell_name(cell)));
+            }
+        }
+        Ok(Tour { shape, order })
+    }
+
+    /// A tour from the number (1..=n) each cell carries, in cell order.
+    pub fn from_numbers(shape: Shape, numbers: &[u32]) -> Result<Self, TourError> {
+        let n = shape.n_cells();
+        if numbers.len() != n {
+            return Err(TourError::Length {
+                shape,
+                found: numbers.len(),
+                expected: n,
+            });
+        }
+        let mut order = vec![usize::MAX; n];
+        for (cell, &k) in numbers.iter().enumerate() {
+            let slot = (k as usize).checked_sub(1).filter(|&s| s < n);
+            let slot = slot.ok_or(TourError::OffBoard { shape, cell })?;
+            if order[slot] != usize::MAX {
+                return Err(TourError::Repeated(format!("number {k}")));
+            }
+            order[slot] = cell;
+        }
+        Ok(Tour { shape, order })
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    pub fn order(&self) -> &[Cell] {
+        &self.order
+    }
+
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    pub fn first(&self) -> Cell {
+        self.order[0]
+    }
+
+    pub fn last(&self) -> Cell {
+        self.order[self.order.len() - 1]
+    }
+
+    /// The number (1-based) each cell carries, in cell order.
+    pub fn numbers(&self) -> Vec<u32> {
+        let mut numbers = vec![0; self.order.len()];
+        for (k, &cell) in self.order.iter().enumerate() {
+            numbers[cell] = k as u32 + 1;
+        }
+        numbers
+    }
+
+    /// The same cells visited backwards: number k becomes n + 1 - k.
+    pub fn reversed(&self) -> Tour {
+        let mut order = self.order.clone();
+        order.reverse();
+        Tour {
+            shape: self.shape,
+            order,
+        }
+    }
+
+    /// Cells mapped through a permutation of the board (a symmetry).
+    pub fn mapped(&self, perm: &[Cell]) -> Tour {
+        Tour {
+            shape: self.shape,
+            order: self.order.iter().map(|&c| perm[c]).collect(),
+        }
+    }
+
+    /// A closed tour renumbered to start at position `start` of this one.
+    pub fn rotated(&self, start: usize) -> Tour {
+        let mut order = self.order.clone();
+        order.rotate_left(start);
+        Tour {
+            shape: self.shape,
+            order,
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! The puzzle's own rules and class definitions, on the reference tours (tests/data/tours,
+//! copied from the seeds; see tests/data/known-counts.md for sources).
+
+use knights::puzzle::Puzzle;
+use knights::spec::Spec;
+use knights::tour::{text, Tour};
+use std::path::Path;
+
+fn model(name: &str) -> Puzzle {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("models")
+        .join(format!("{name}.toml"));
+    Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap()
+}
+
+fn tour(name: &str) -> Tour {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/tours")
+        .join(format!("{name}.txt"));
+    text::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn nested_tours() -> Vec<Tour> {
+    (1..=8)
+        .map(|i| tour(&format!("nested-semimagic-{i}")))
+        .collect()
+}
+
+#[test]
+fn every_shipped_model_loads() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap();
+            n += 1;
+        }
+    }
+    assert!(n >= 10, "only {n} models");
+}
+
+#[test]
+fn nested_reference_tours_are_accepted_and_in_eight_classes_of_two() {
+    let puzzle = model("nested-semimagic");
+    let tours = nested_tours();
+    let mut canon: Vec<_> = tours.iter().map(|t| puzzle.canonical(t)).collect();
+    for t in &tours {
+        assert!(puzzle.accepts(t));
+        // The vertical mirror keeps both end columns: two numbered tours per class.
+        assert_eq!(puzzle.class_members(t).len(), 2);
+    }
+    canon.sort();
+    canon.dedup();
+    assert_eq!(canon.len(), 8);
+}
+
+#[test]
+fn mutated_tour_is_rejected() {
+    let puzzle = model("nested-semimagic");
+    let t = &nested_tours()[0];
+    let mut numbers = t.numbers();
+    numbers.swap(0, 1);
+    let mutated = Tour::from_numbers(t.shape(), &numbers).unwrap();
+    assert!(!puzzle.accepts(&mutated));
+}
+
+#[test]
+fn seed_002_tour_is_semimagic_centrosymmetric_but_not_magic() {
+    let t = tour("near-magic-closed-centrosymmetric");
+    assert!(model("semimagic-closed-centrosymmetric").accepts(&t));
+    assert!(!model("magic-closed-centrosymmetric").accepts(&t));
+    assert!(model("closed-8x8-rot180").accepts(&t));
+}
+
+#[test]
+fn other_reference_tours_fit_their_models() {
+    assert!(model("cube-4x4x4-closed").accepts(&tour("cube-4x4x4")));
+    assert!(model("semimagic").accepts(&tour("semimagic-beverley-1848")));
+    assert!(model("open-5x5").accepts(&tour("open-5x5")));
+    assert!(!model("semimagic-closed-centrosymmetric").accepts(&tour("semimagic-beverley-1848")));
+}
