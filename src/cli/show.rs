@@ -1,0 +1,41 @@
+//! `knights show`: the model as the tool understands it.
+
+use super::ModelArgs;
+use anyhow::Result;
+use clap::Args;
+use knights::puzzle::existence::no_tour_reason;
+use std::process::ExitCode;
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub model: ModelArgs,
+}
+
+pub fn run(args: ShowArgs) -> Result<ExitCode> {
+    let puzzle = args.model.puzzle()?;
+    let shape = puzzle.board.shape();
+    let cells = |set: &Option<Vec<usize>>| match set {
+        None => "any cell".to_string(),
+        Some(v) => v.iter().map(|&c| shape.cell_name(c)).collect::<Vec<_>>().join(" "),
+    };
+    println!("model:       {}", puzzle.name);
+    println!("board:       {shape} ({} cells), leaper {}", puzzle.n_cells(), puzzle.board.leaper());
+    println!("tour:        {}", if puzzle.closed { "closed" } else { "open" });
+    println!("solution:    {:?}", puzzle.kind());
+    println!("start:       {}", cells(&puzzle.starts));
+    println!("end:         {}", cells(&puzzle.ends));
+    println!("symmetry:    {}", if puzzle.rot180 { "rot180" } else { "none required" });
+    for s in &puzzle.sums {
+        println!("sum:         {} = {}", s.name, s.target);
+    }
+    for &(a, b) in &puzzle.required {
+        println!("required:    {}-{}", shape.cell_name(a), shape.cell_name(b));
+    }
+    let group = puzzle.equivalence_group();
+    println!("classes:     orbits under a group of {} elements", group.order());
+    if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
+        println!("existence:   no tour: {reason}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
