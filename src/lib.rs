@@ -10,7 +10,9 @@
 
 pub mod board;
 pub mod puzzle;
+pub mod render;
 pub mod run;
 pub mod spec;
 pub mod symmetry;
 pub mod tour;
+pub mod verify;

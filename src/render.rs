@@ -1,0 +1,270 @@
+//! Pictures of tours as SVG, drawn the way people draw them: a checkered board with each
+//! cell's number in small print, the path of moves as a line through the cell centres, a
+//! filled dot on 1 and a ring on the last cell.
+//!
+//! A box is drawn as its layers side by side, layer 0 on the left, each with a caption. A move
+//! within a layer is a line; a move between layers is a short dashed stub at each end, pointing
+//! the way the move goes within the layers, so the path can be followed by its numbers.
+//!
+//! The output is plain SVG text; no crate is involved.
+
+use crate::board::{Cell, Shape};
+use crate::tour::Tour;
+use std::fmt::Write;
+
+/// Side of one cell, in SVG units.
+const CELL: f64 = 40.0;
+/// Space around the drawing.
+const MARGIN: f64 = 16.0;
+/// Space between the layers of a box.
+const GAP: f64 = 28.0;
+/// Height of the caption line above each layer of a box.
+const CAPTION: f64 = 22.0;
+/// Length of a stub for a move between layers, as a fraction of a cell.
+const STUB: f64 = 0.42;
+
+const LIGHT: &str = "#f4ecd8";
+const DARK: &str = "#cdb891";
+const INK: &str = "#1d4f91";
+const START: &str = "#1a8f3c";
+const END: &str = "#c0392b";
+
+/// Where each layer and cell is drawn.
+struct Layout {
+    shape: Shape,
+    width: f64,
+    height: f64,
+    top: f64,
+}
+
+impl Layout {
+    fn new(shape: Shape) -> Layout {
+        let layers = shape.layers as f64;
+        let panel_w = shape.cols as f64 * CELL;
+        let top = if shape.solid {
+            MARGIN + CAPTION
+        } else {
+            MARGIN
+        };
+        Layout {
+            shape,
+            width: 2.0 * MARGIN + layers * panel_w + (layers - 1.0) * GAP,
+            height: top + shape.rows as f64 * CELL + MARGIN,
+            top,
+        }
+    }
+
+    /// Left edge of a layer's panel.
+    fn panel_x(&self, layer: usize) -> f64 {
+        MARGIN + layer as f64 * (self.shape.cols as f64 * CELL + GAP)
+    }
+
+    /// Top-left corner of a cell.
+    fn corner(&self, cell: Cell) -> (f64, f64) {
+        let c = self.shape.coord(cell);
+        (
+            self.panel_x(c.layer) + c.col as f64 * CELL,
+            self.top + c.row as f64 * CELL,
+        )
+    }
+
+    fn centre(&self, cell: Cell) -> (f64, f64) {
+        let (x, y) = self.corner(cell);
+        (x + CELL / 2.0, y + CELL / 2.0)
+    }
+}
+
+/// Formats a coordinate without needless decimals.
+fn num(v: f64) -> String {
+    let r = (v * 10.0).round() / 10.0;
+    if r == r.trunc() {
+        format!("{}", r as i64)
+    } else {
+        format!("{r:.1}")
+    }
+}
+
+/// The tour as an SVG document. With `closed`, the last cell is joined back to the first.
+pub fn svg(tour: &Tour, closed: bool) -> String {
+    let shape = tour.shape();
+    let layout = Layout::new(shape);
+    let order = tour.order();
+    let n = order.len();
+    let (w, h) = (num(layout.width), num(layout.height));
+    let mut out = String::new();
+    let kind = if closed { "closed" } else { "open" };
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(out, "<title>{kind} tour on {shape}, {n} cells</title>");
+    let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+
+    // The board, one panel per layer.
+    out.push_str("<g class=\"board\">\n");
+    for cell in shape.cells() {
+        let (x, y) = layout.corner(cell);
+        let fill = if shape.colour(cell) == 0 { LIGHT } else { DARK };
+        let _ = writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#,
+            num(x),
+            num(y)
+        );
+    }
+    let panel_w = num(shape.cols as f64 * CELL);
+    let panel_h = num(shape.rows as f64 * CELL);
+    for layer in 0..shape.layers {
+        let x = layout.panel_x(layer);
+        let _ = writeln!(
+            out,
+            r##"<rect x="{}" y="{}" width="{panel_w}" height="{panel_h}" fill="none" stroke="#555" stroke-width="1"/>"##,
+            num(x),
+            num(layout.top)
+        );
+        if shape.solid {
+            let cx = x + shape.cols as f64 * CELL / 2.0;
+            let _ = writeln!(
+                out,
+                r##"<text class="caption" x="{}" y="{}" font-size="13" text-anchor="middle" fill="#333">layer {layer}</text>"##,
+                num(cx),
+                num(MARGIN + CAPTION - 8.0)
+            );
+        }
+    }
+    out.push_str("</g>\n");
+
+    // The moves: runs within one layer as polylines, moves between layers as stubs.
+    let mut moves: Vec<(Cell, Cell)> = order.windows(2).map(|p| (p[0], p[1])).collect();
+    if closed && n > 1 {
+        moves.push((order[n - 1], order[0]));
+    }
+    let _ = writeln!(
+        out,
+        r#"<g class="moves" fill="none" stroke="{INK}" stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round">"#
+    );
+    let mut run: Vec<Cell> = Vec::new();
+    let flush = |run: &mut Vec<Cell>, out: &mut String| {
+        if run.len() >= 2 {
+            let points: Vec<String> = run
+                .iter()
+                .map(|&c| {
+                    let (x, y) = layout.centre(c);
+                    format!("{},{}", num(x), num(y))
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                r#"<polyline class="path" points="{}"/>"#,
+                points.join(" ")
+            );
+        }
+        run.clear();
+    };
+    for &(a, b) in &moves {
+        let (ca, cb) = (shape.coord(a), shape.coord(b));
+        if ca.layer == cb.layer {
+            if run.last() != Some(&a) {
+                flush(&mut run, &mut out);
+                run.push(a);
+            }
+            run.push(b);
+        } else {
+            flush(&mut run, &mut out);
+            stub(&mut out, &layout, a, b);
+            stub(&mut out, &layout, b, a);
+        }
+    }
+    flush(&mut run, &mut out);
+    out.push_str("</g>\n");
+
+    // Start and end.
+    if n > 0 {
+        let (x, y) = layout.centre(order[0]);
+        let _ = writeln!(
+            out,
+            r#"<circle class="start" cx="{}" cy="{}" r="{}" fill="{START}"/>"#,
+            num(x),
+            num(y),
+            num(CELL * 0.16)
+        );
+        let (x, y) = layout.centre(order[n - 1]);
+        let _ = writeln!(
+            out,
+            r#"<circle class="end" cx="{}" cy="{}" r="{}" fill="none" stroke="{END}" stroke-width="2.5"/>"#,
+            num(x),
+            num(y),
+            num(CELL * 0.22)
+        );
+    }
+
+    // The numbers, in the top-left corner of each cell, over everything else.
+    out.push_str("<g class=\"numbers\" font-size=\"11\" fill=\"#222\">\n");
+    for (k, &cell) in order.iter().enumerate() {
+        let (x, y) = layout.corner(cell);
+        let _ = writeln!(
+            out,
+            r#"<text class="number" x="{}" y="{}">{}</text>"#,
+            num(x + 3.0),
+            num(y + 12.0),
+            k + 1
+        );
+    }
+    out.push_str("</g>\n</svg>\n");
+    out
+}
+
+/// A short dashed line from `from` pointing the way `to` lies within the layers, for a move
+/// between layers.
+fn stub(out: &mut String, layout: &Layout, from: Cell, to: Cell) {
+    let shape = layout.shape;
+    let (a, b) = (shape.coord(from), shape.coord(to));
+    let (dx, dy) = (b.col as f64 - a.col as f64, b.row as f64 - a.row as f64);
+    let len = (dx * dx + dy * dy).sqrt();
+    // Straight up or down through the layers: point to the upper right.
+    let (ux, uy) = if len == 0.0 {
+        (
+            std::f64::consts::FRAC_1_SQRT_2,
+            -std::f64::consts::FRAC_1_SQRT_2,
+        )
+    } else {
+        (dx / len, dy / len)
+    };
+    let (x, y) = layout.centre(from);
+    let (x2, y2) = (x + ux * STUB * CELL, y + uy * STUB * CELL);
+    let _ = writeln!(
+        out,
+        r#"<line class="stub" x1="{}" y1="{}" x2="{}" y2="{}" stroke-dasharray="3 3" data-to-layer="{}"/>"#,
+        num(x),
+        num(y),
+        num(x2),
+        num(y2),
+        b.layer
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_are_printed_briefly() {
+        assert_eq!(num(20.0), "20");
+        assert_eq!(num(16.8), "16.8");
+        assert_eq!(num(-3.04), "-3");
+    }
+
+    #[test]
+    fn a_closed_flat_tour_is_one_polyline_back_to_its_start() {
+        let shape = Shape::flat(3, 4);
+        let numbers = [1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12];
+        let tour = Tour::from_numbers(shape, &numbers).unwrap();
+        let open = svg(&tour, false);
+        assert_eq!(open.matches("<polyline").count(), 1);
+        assert_eq!(open.matches("class=\"number\"").count(), 12);
+        assert!(open.contains("viewBox=\"0 0 192 152\""), "{open}");
+        let closed = svg(&tour, true);
+        let line = closed.lines().find(|l| l.starts_with("<polyline")).unwrap();
+        assert_eq!(line.matches(',').count(), 13);
+    }
+}

@@ -1,0 +1,519 @@
+//! The independent verifier: does a tour satisfy every rule of a model?
+//!
+//! This module shares no code with any engine. It reads only the puzzle's declarative data
+//! (board shape and leaper, `closed`, allowed start and end cells, line sums, the half-turn
+//! requirement and required moves) and the tour's visiting order, and recomputes everything
+//! else from cell coordinates: whether two cells are a leap apart, where the half turn sends a
+//! cell, which numbers lie on a line. It deliberately does not use the board's move graph, the
+//! leaper's displacement list, the symmetry permutations or `Puzzle::accepts`, so a mistake in
+//! any of those cannot make a wrong tour look right.
+//!
+//! `verify` returns every broken rule it finds, each naming the rule and the numbers involved;
+//! an empty list means the tour is a solution of the model.
+
+use crate::board::{Cell, Coord, Leaper, Shape};
+use crate::puzzle::Puzzle;
+use crate::tour::Tour;
+use std::collections::HashSet;
+use std::fmt;
+
+/// A cell of a board, shown as people write it: `(row,col)`, or `(layer,row,col)` in a box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct At {
+    pub cell: Cell,
+    pub coord: Coord,
+    pub solid: bool,
+}
+
+impl At {
+    fn new(shape: Shape, cell: Cell) -> At {
+        At {
+            cell,
+            coord: shape.coord(cell),
+            solid: shape.solid,
+        }
+    }
+}
+
+impl fmt::Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.coord;
+        if self.solid {
+            write!(f, "({},{},{})", c.layer, c.row, c.col)
+        } else {
+            write!(f, "({},{})", c.row, c.col)
+        }
+    }
+}
+
+/// One broken rule, with the numbers that show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// The tour and the model are on different boards; nothing else is checked.
+    BoardMismatch { tour: Shape, model: Shape },
+    /// The tour has no cells at all.
+    Empty,
+    /// The tour does not have one entry per cell.
+    Length { found: usize, expected: usize },
+    /// Number `number` names a cell index outside the board.
+    OffBoard {
+        number: usize,
+        cell: Cell,
+        shape: Shape,
+    },
+    /// A cell carries two numbers.
+    Repeated { at: At, first: usize, second: usize },
+    /// A cell carries no number.
+    Unvisited { at: At },
+    /// Consecutive numbers are not a leap apart.
+    IllegalMove {
+        number: usize,
+        from: At,
+        to: At,
+        leaper: Leaper,
+    },
+    /// A closed model, but the last cell is not a leap from the first.
+    NotClosed {
+        last: usize,
+        from: At,
+        to: At,
+        leaper: Leaper,
+    },
+    /// Number 1 is on a cell the model does not allow.
+    Start { at: At },
+    /// The last number is on a cell the model does not allow.
+    End { at: At, number: usize },
+    /// A line's numbers do not add up to its target.
+    LineSum {
+        name: String,
+        found: u64,
+        target: u64,
+    },
+    /// The tour makes a move whose half-turn image it does not make.
+    NotSymmetric {
+        from: At,
+        to: At,
+        image_from: At,
+        image_to: At,
+    },
+    /// A move the model requires is not among the tour's moves.
+    RequiredMove { from: At, to: At },
+}
+
+impl Violation {
+    /// A short name of the rule broken, stable for scripts and tests.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Violation::BoardMismatch { .. } => "board",
+            Violation::Empty
+            | Violation::Length { .. }
+            | Violation::OffBoard { .. }
+            | Violation::Repeated { .. }
+            | Violation::Unvisited { .. } => "integrity",
+            Violation::IllegalMove { .. } => "move",
+            Violation::NotClosed { .. } => "closed",
+            Violation::Start { .. } => "start",
+            Violation::End { .. } => "end",
+            Violation::LineSum { .. } => "sum",
+            Violation::NotSymmetric { .. } => "symmetry",
+            Violation::RequiredMove { .. } => "required",
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::BoardMismatch { tour, model } => {
+                write!(f, "the tour is on {tour} but the model's board is {model}")
+            }
+            Violation::Empty => write!(f, "the tour visits no cells"),
+            Violation::Length { found, expected } => write!(
+                f,
+                "the tour has {found} cells but the board has {expected}"
+            ),
+            Violation::OffBoard {
+                number,
+                cell,
+                shape,
+            } => write!(
+                f,
+                "number {number} is on cell {cell}, outside the {shape} board"
+            ),
+            Violation::Repeated { at, first, second } => {
+                write!(f, "cell {at} carries both {first} and {second}")
+            }
+            Violation::Unvisited { at } => write!(f, "cell {at} carries no number"),
+            Violation::IllegalMove {
+                number,
+                from,
+                to,
+                leaper,
+            } => write!(
+                f,
+                "move {number} -> {} from {from} to {to} is not a {},{} leap",
+                number + 1,
+                leaper.a,
+                leaper.b
+            ),
+            Violation::NotClosed {
+                last,
+                from,
+                to,
+                leaper,
+            } => write!(
+                f,
+                "the tour is not closed: {last} at {from} is not a {},{} leap from 1 at {to}",
+                leaper.a, leaper.b
+            ),
+            Violation::Start { at } => {
+                write!(f, "starts at {at}, which is not an allowed start cell")
+            }
+            Violation::End { at, number } => write!(
+                f,
+                "ends ({number}) at {at}, which is not an allowed end cell"
+            ),
+            Violation::LineSum {
+                name,
+                found,
+                target,
+            } => write!(f, "{name} sums to {found}, not {target}"),
+            Violation::NotSymmetric {
+                from,
+                to,
+                image_from,
+                image_to,
+            } => write!(
+                f,
+                "not symmetric under the half turn: move {from}-{to} maps to {image_from}-{image_to}, which the tour does not make"
+            ),
+            Violation::RequiredMove { from, to } => {
+                write!(f, "required move {from}-{to} is not made")
+            }
+        }
+    }
+}
+
+/// Every rule of `puzzle` that `tour` breaks; empty when the tour is a solution.
+pub fn verify(puzzle: &Puzzle, tour: &Tour) -> Vec<Violation> {
+    let shape = puzzle.board.shape();
+    if tour.shape() != shape {
+        return vec![Violation::BoardMismatch {
+            tour: tour.shape(),
+            model: shape,
+        }];
+    }
+    let order = tour.order();
+    let integrity = check_integrity(shape, order);
+    if !integrity.is_empty() {
+        // The other rules read numbers off cells; without one number a cell they are moot.
+        return integrity;
+    }
+    let leaper = puzzle.board.leaper();
+    let at = |cell: Cell| At::new(shape, cell);
+    let n = order.len();
+    let mut out = Vec::new();
+
+    for (k, pair) in order.windows(2).enumerate() {
+        if !is_leap(shape, leaper, pair[0], pair[1]) {
+            out.push(Violation::IllegalMove {
+                number: k + 1,
+                from: at(pair[0]),
+                to: at(pair[1]),
+                leaper,
+            });
+        }
+    }
+    let (first, last) = (order[0], order[n - 1]);
+    if puzzle.closed && !is_leap(shape, leaper, last, first) {
+        out.push(Violation::NotClosed {
+            last: n,
+            from: at(last),
+            to: at(first),
+            leaper,
+        });
+    }
+    if let Some(starts) = &puzzle.starts {
+        if !starts.contains(&first) {
+            out.push(Violation::Start { at: at(first) });
+        }
+    }
+    if let Some(ends) = &puzzle.ends {
+        if !ends.contains(&last) {
+            out.push(Violation::End {
+                at: at(last),
+                number: n,
+            });
+        }
+    }
+
+    let mut number_of = vec![0u64; n];
+    for (k, &cell) in order.iter().enumerate() {
+        number_of[cell] = k as u64 + 1;
+    }
+    for line in &puzzle.sums {
+        // A line naming a cell off the board can never hold; count it as 0 so the sum is off.
+        let found: u64 = line
+            .cells
+            .iter()
+            .map(|&c| number_of.get(c).copied().unwrap_or(0))
+            .sum();
+        if found != line.target {
+            out.push(Violation::LineSum {
+                name: line.name.clone(),
+                found,
+                target: line.target,
+            });
+        }
+    }
+
+    // The tour's undirected moves, the closing one included when the model is closed.
+    let mut made: Vec<(Cell, Cell)> = order.windows(2).map(|w| edge(w[0], w[1])).collect();
+    if puzzle.closed && n > 1 {
+        made.push(edge(last, first));
+    }
+    let made_set: HashSet<(Cell, Cell)> = made.iter().copied().collect();
+
+    if puzzle.rot180 {
+        let mut reported = HashSet::new();
+        for &(a, b) in &made {
+            let image = edge(half_turn(shape, a), half_turn(shape, b));
+            if !made_set.contains(&image) && reported.insert((a, b)) {
+                out.push(Violation::NotSymmetric {
+                    from: at(a),
+                    to: at(b),
+                    image_from: at(half_turn(shape, a)),
+                    image_to: at(half_turn(shape, b)),
+                });
+            }
+        }
+    }
+    for &(a, b) in &puzzle.required {
+        if !made_set.contains(&edge(a, b)) {
+            out.push(Violation::RequiredMove {
+                from: at(a),
+                to: at(b),
+            });
+        }
+    }
+    out
+}
+
+/// Each cell of the board exactly once, each entry a cell of the board.
+fn check_integrity(shape: Shape, order: &[Cell]) -> Vec<Violation> {
+    let n = shape.n_cells();
+    if order.is_empty() {
+        return vec![Violation::Empty];
+    }
+    let mut out = Vec::new();
+    if order.len() != n {
+        out.push(Violation::Length {
+            found: order.len(),
+            expected: n,
+        });
+    }
+    let mut number_of: Vec<Option<usize>> = vec![None; n];
+    for (k, &cell) in order.iter().enumerate() {
+        let number = k + 1;
+        if cell >= n {
+            out.push(Violation::OffBoard {
+                number,
+                cell,
+                shape,
+            });
+            continue;
+        }
+        match number_of[cell] {
+            Some(first) => out.push(Violation::Repeated {
+                at: At::new(shape, cell),
+                first,
+                second: number,
+            }),
+            None => number_of[cell] = Some(number),
+        }
+    }
+    for (cell, number) in number_of.iter().enumerate() {
+        if number.is_none() {
+            out.push(Violation::Unvisited {
+                at: At::new(shape, cell),
+            });
+        }
+    }
+    out
+}
+
+/// An undirected move as (smaller cell, larger cell).
+fn edge(a: Cell, b: Cell) -> (Cell, Cell) {
+    (a.min(b), a.max(b))
+}
+
+/// Whether `a` and `b` are one (p, q) leap apart: the sorted absolute coordinate differences
+/// are exactly the sorted (0, p, q). On a flat board the layer difference is always 0.
+fn is_leap(shape: Shape, leaper: Leaper, a: Cell, b: Cell) -> bool {
+    let (x, y) = (shape.coord(a), shape.coord(b));
+    let mut diff = [
+        x.layer.abs_diff(y.layer),
+        x.row.abs_diff(y.row),
+        x.col.abs_diff(y.col),
+    ];
+    diff.sort_unstable();
+    let mut want = [0, leaper.a, leaper.b];
+    want.sort_unstable();
+    diff == want
+}
+
+/// The half turn of a flat board, (r, c) -> (R-1-r, C-1-c); in a box the point reflection
+/// through the centre, every axis flipped.
+fn half_turn(shape: Shape, cell: Cell) -> Cell {
+    let c = shape.coord(cell);
+    let layer = if shape.solid {
+        shape.layers - 1 - c.layer
+    } else {
+        c.layer
+    };
+    let row = shape.rows - 1 - c.row;
+    let col = shape.cols - 1 - c.col;
+    (layer * shape.rows + row) * shape.cols + col
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::puzzle::{Equivalence, LineSum};
+
+    fn plain(shape: Shape, closed: bool) -> Puzzle {
+        Puzzle {
+            name: "test".into(),
+            board: Board::knight(shape),
+            closed,
+            starts: None,
+            ends: None,
+            sums: Vec::new(),
+            rot180: false,
+            required: Vec::new(),
+            equivalence: Equivalence {
+                board: true,
+                reverse: false,
+            },
+        }
+    }
+
+    fn flat(shape: Shape, r: usize, c: usize) -> Cell {
+        r * shape.cols + c
+    }
+
+    #[test]
+    fn leaps_are_computed_from_coordinates() {
+        let s = Shape::flat(8, 8);
+        let k = Leaper::KNIGHT;
+        assert!(is_leap(s, k, flat(s, 0, 0), flat(s, 1, 2)));
+        assert!(is_leap(s, k, flat(s, 2, 1), flat(s, 0, 0)));
+        assert!(!is_leap(s, k, flat(s, 0, 0), flat(s, 2, 2)));
+        assert!(!is_leap(s, k, flat(s, 0, 0), flat(s, 0, 0)));
+        // The wrap-around of row-major indices is no leap: (0,7) and (1,1) are 6 apart.
+        assert!(!is_leap(s, k, flat(s, 0, 7), flat(s, 1, 1)));
+        let b = Shape::solid(4, 4, 4);
+        let cell = |l: usize, r: usize, c: usize| (l * 4 + r) * 4 + c;
+        assert!(is_leap(b, k, cell(0, 0, 0), cell(1, 0, 2)));
+        assert!(is_leap(b, k, cell(0, 0, 0), cell(2, 1, 0)));
+        assert!(!is_leap(b, k, cell(0, 0, 0), cell(1, 1, 2)));
+        let wazir = Leaper { a: 0, b: 1 };
+        assert!(is_leap(s, wazir, flat(s, 3, 3), flat(s, 3, 4)));
+        assert!(!is_leap(s, wazir, flat(s, 3, 3), flat(s, 4, 4)));
+        let ferz = Leaper { a: 1, b: 1 };
+        assert!(is_leap(b, ferz, cell(1, 1, 1), cell(2, 1, 0)));
+        assert!(!is_leap(b, ferz, cell(1, 1, 1), cell(2, 2, 2)));
+    }
+
+    #[test]
+    fn half_turn_flips_every_axis_of_the_board() {
+        let s = Shape::flat(3, 5);
+        assert_eq!(half_turn(s, flat(s, 0, 0)), flat(s, 2, 4));
+        assert_eq!(half_turn(s, flat(s, 1, 2)), flat(s, 1, 2));
+        assert_eq!(half_turn(s, flat(s, 0, 3)), flat(s, 2, 1));
+        let b = Shape::solid(2, 3, 4);
+        assert_eq!(half_turn(b, 0), 23);
+        assert_eq!(half_turn(b, 5), 18);
+        for cell in b.cells() {
+            assert_eq!(half_turn(b, half_turn(b, cell)), cell);
+        }
+    }
+
+    #[test]
+    fn integrity_names_repeats_gaps_and_strays() {
+        let s = Shape::flat(2, 2);
+        assert!(check_integrity(s, &[0, 1, 3, 2]).is_empty());
+        let found = check_integrity(s, &[0, 1, 1, 7]);
+        let text: Vec<String> = found.iter().map(|v| v.to_string()).collect();
+        assert_eq!(
+            text,
+            vec![
+                "cell (0,1) carries both 2 and 3",
+                "number 4 is on cell 7, outside the 2x2 board",
+                "cell (1,0) carries no number",
+                "cell (1,1) carries no number",
+            ]
+        );
+        let short = check_integrity(s, &[0, 1, 2]);
+        assert_eq!(
+            short[0].to_string(),
+            "the tour has 3 cells but the board has 4"
+        );
+        assert_eq!(check_integrity(s, &[]), vec![Violation::Empty]);
+    }
+
+    #[test]
+    fn messages_name_the_rule_and_the_numbers() {
+        // 3x4 open tour: 1 at (0,0).
+        let s = Shape::flat(3, 4);
+        let numbers = [1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12];
+        let tour = Tour::from_numbers(s, &numbers).unwrap();
+        let mut puzzle = plain(s, false);
+        assert_eq!(verify(&puzzle, &tour), vec![]);
+
+        puzzle.closed = true;
+        puzzle.starts = Some(vec![flat(s, 1, 1)]);
+        puzzle.ends = Some(vec![flat(s, 0, 0)]);
+        puzzle.sums = vec![LineSum {
+            name: "row 0".into(),
+            cells: (0..4).collect(),
+            target: 20,
+        }];
+        puzzle.required = vec![(flat(s, 0, 0), flat(s, 2, 1))];
+        // The tour is its own half turn (k -> 13 - k), the closing move included.
+        puzzle.rot180 = true;
+        let text: Vec<String> = verify(&puzzle, &tour)
+            .iter()
+            .map(|v| v.to_string())
+            .collect();
+        assert!(
+            text.contains(
+                &"the tour is not closed: 12 at (2,3) is not a 1,2 leap from 1 at (0,0)".into()
+            ),
+            "{text:?}"
+        );
+        assert!(text.contains(&"starts at (0,0), which is not an allowed start cell".into()));
+        assert!(text.contains(&"ends (12) at (2,3), which is not an allowed end cell".into()));
+        assert!(text.contains(&"row 0 sums to 22, not 20".into()));
+        assert!(text.contains(&"required move (0,0)-(2,1) is not made".into()));
+        assert_eq!(text.len(), 5, "{text:?}");
+
+        let wrong = Tour::from_numbers(Shape::flat(4, 3), &numbers).unwrap();
+        assert_eq!(
+            verify(&puzzle, &wrong)[0].to_string(),
+            "the tour is on 4x3 but the model's board is 3x4"
+        );
+
+        let mut swapped = numbers;
+        swapped.swap(0, 1); // 4 at (0,0), 1 at (0,1)
+        let bad = Tour::from_numbers(s, &swapped).unwrap();
+        let found = verify(&plain(s, false), &bad);
+        let text: Vec<String> = found.iter().map(|v| v.to_string()).collect();
+        assert!(
+            text.contains(&"move 1 -> 2 from (0,1) to (1,2) is not a 1,2 leap".into()),
+            "{text:?}"
+        );
+        assert!(found.iter().all(|v| v.rule() == "move"));
+    }
+}
