@@ -39,7 +39,11 @@ fn show_reads_every_shipped_model() {
 #[test]
 fn malformed_model_names_field_and_line() {
     let dir = tempfile::tempdir().unwrap();
-    let model = write_temp(dir.path(), "bad.toml", "board = \"8x8\"\n[sums]\nrows = \"lots\"\n");
+    let model = write_temp(
+        dir.path(),
+        "bad.toml",
+        "board = \"8x8\"\n[sums]\nrows = \"lots\"\n",
+    );
     let out = knights(&["show", &model]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
@@ -50,10 +54,21 @@ fn malformed_model_names_field_and_line() {
 #[test]
 fn impossible_sum_is_refused_before_any_search() {
     let dir = tempfile::tempdir().unwrap();
-    let model = write_temp(dir.path(), "bad.toml", "board = \"8x8\"\n[sums]\ndiagonals = 600\n");
+    let model = write_temp(
+        dir.path(),
+        "bad.toml",
+        "board = \"8x8\"\n[sums]\ndiagonals = 600\n",
+    );
     let err = stderr(&knights(&["show", &model]));
-    assert!(err.contains("diagonal 1") && err.contains("never 600"), "{err}");
-    let model = write_temp(dir.path(), "rows.toml", "board = \"8x8\"\n[sums]\nrows = 259\n");
+    assert!(
+        err.contains("diagonal 1") && err.contains("never 600"),
+        "{err}"
+    );
+    let model = write_temp(
+        dir.path(),
+        "rows.toml",
+        "board = \"8x8\"\n[sums]\nrows = 259\n",
+    );
     let err = stderr(&knights(&["show", &model]));
     assert!(err.contains("sums.rows") && err.contains("2080"), "{err}");
 }
@@ -65,7 +80,10 @@ fn bad_board_and_flags_are_named() {
     let err = stderr(&knights(&["show", "--board", "0x8"]));
     assert!(err.contains("length 0"), "{err}");
     let err = stderr(&knights(&["show", "--board", "8x8", "--start-cell", "9,9"]));
-    assert!(err.contains("start.cells") && err.contains("[9, 9]"), "{err}");
+    assert!(
+        err.contains("start.cells") && err.contains("[9, 9]"),
+        "{err}"
+    );
     let err = stderr(&knights(&["show", "--board", "8x8", "--leaper", "one"]));
     assert!(err.contains("--leaper"), "{err}");
     let err = stderr(&knights(&["show"]));
@@ -77,4 +95,87 @@ fn a_board_with_no_tour_cites_the_theorem() {
     let out = knights(&["show", "--board", "4x8", "--closed"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Schwenk (1991)"), "{text}");
+}
+
+#[test]
+fn verify_accepts_the_reference_tours() {
+    let nested: Vec<String> = (1..=8)
+        .map(|i| format!("tests/data/tours/nested-semimagic-{i}.txt"))
+        .collect();
+    let mut args = vec!["verify", "models/nested-semimagic.toml"];
+    args.extend(nested.iter().map(String::as_str));
+    let out = knights(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).matches(": ok").count(),
+        8
+    );
+    let cases = [
+        (
+            "models/semimagic-closed-centrosymmetric.toml",
+            "near-magic-closed-centrosymmetric",
+        ),
+        ("models/cube-4x4x4-closed.toml", "cube-4x4x4"),
+        ("models/semimagic.toml", "semimagic-beverley-1848"),
+        ("models/open-5x5.toml", "open-5x5"),
+    ];
+    for (model, tour) in cases {
+        let out = knights(&["verify", model, &format!("tests/data/tours/{tour}.txt")]);
+        assert!(
+            out.status.success(),
+            "{tour}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+#[test]
+fn verify_names_both_diagonal_sums_of_the_seed_002_tour() {
+    let out = knights(&[
+        "verify",
+        "models/magic-closed-centrosymmetric.toml",
+        "tests/data/tours/near-magic-closed-centrosymmetric.txt",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("diagonal 1 sums to 264, not 260"), "{text}");
+    assert!(text.contains("diagonal 2 sums to 256, not 260"), "{text}");
+}
+
+#[test]
+fn verify_reports_bad_tour_files_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let repeated = write_temp(dir.path(), "rep.txt", "1 2 3\n4 5 5\n");
+    let err = stderr(&knights(&["verify", "--board", "2x3", &repeated]));
+    assert!(
+        err.contains("rep.txt") && err.contains("number 5 appears twice"),
+        "{err}"
+    );
+    let ragged = write_temp(dir.path(), "rag.txt", "1 2 3\n4 5\n");
+    let err = stderr(&knights(&["verify", "--board", "2x3", &ragged]));
+    assert!(
+        err.contains("line 2") && err.contains("row has 2 numbers"),
+        "{err}"
+    );
+    let missing = write_temp(dir.path(), "mis.txt", "1 2 3\n4 5 7\n");
+    let err = stderr(&knights(&["verify", "--board", "2x3", &missing]));
+    assert!(err.contains("out of range"), "{err}");
+    let wrong = knights(&["verify", "--board", "8x8", "tests/data/tours/open-5x5.txt"]);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&wrong.stdout).contains("5x5"));
+}
+
+#[test]
+fn render_writes_an_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("t.svg");
+    let out = knights(&[
+        "render",
+        "tests/data/tours/open-5x5.txt",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(svg).unwrap();
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
 }

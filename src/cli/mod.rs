@@ -1,7 +1,10 @@
 //! Command-line interface: one module per command, each a thin layer over the library.
 
 mod model;
+mod render;
 mod show;
+mod tours;
+mod verify;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -22,10 +25,16 @@ pub struct Cli {
 pub enum Command {
     /// Print the checked model: board, rules, what a solution is, and its symmetry.
     Show(show::ShowArgs),
+    /// Check tours against every rule of a model; exit 1 naming each broken rule.
+    Verify(verify::VerifyArgs),
+    /// Draw a tour as SVG: the numbered grid and the path (3D: layers side by side).
+    Render(render::RenderArgs),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Show(args) => show::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Render(args) => render::run(args),
     }
 }

@@ -75,11 +75,25 @@ impl ModelFlags {
         if let Some(name) = &self.symmetry {
             spec.symmetry = Some(match name.as_str() {
                 "rot180" | "central" | "centrosymmetric" => TourSymmetry::Rot180,
-                other => bail!("--symmetry '{other}' is not known; the tour symmetry supported is rot180"),
+                other => bail!(
+                    "--symmetry '{other}' is not known; the tour symmetry supported is rot180"
+                ),
             });
         }
-        merge_cells(&mut spec.start, &self.start_row, &self.start_col, &self.start_cell, "--start-cell")?;
-        merge_cells(&mut spec.end, &self.end_row, &self.end_col, &self.end_cell, "--end-cell")?;
+        merge_cells(
+            &mut spec.start,
+            &self.start_row,
+            &self.start_col,
+            &self.start_cell,
+            "--start-cell",
+        )?;
+        merge_cells(
+            &mut spec.end,
+            &self.end_row,
+            &self.end_col,
+            &self.end_cell,
+            "--end-cell",
+        )?;
         spec.classes.reverse |= self.reverse_equivalent;
         spec.classes.board &= !self.fixed_board;
         Ok(())
@@ -100,8 +114,10 @@ fn merge_cells(
     set.rows.extend_from_slice(rows);
     set.cols.extend_from_slice(cols);
     for text in cells {
-        let coords: Result<Vec<i64>, _> = text.split(',').map(|p| p.trim().parse::<i64>()).collect();
-        let coords = coords.with_context(|| format!("{flag} '{text}' is not ROW,COL or LAYER,ROW,COL"))?;
+        let coords: Result<Vec<i64>, _> =
+            text.split(',').map(|p| p.trim().parse::<i64>()).collect();
+        let coords =
+            coords.with_context(|| format!("{flag} '{text}' is not ROW,COL or LAYER,ROW,COL"))?;
         set.cells.push(coords);
     }
     Ok(())

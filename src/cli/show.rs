@@ -17,15 +17,33 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
     let shape = puzzle.board.shape();
     let cells = |set: &Option<Vec<usize>>| match set {
         None => "any cell".to_string(),
-        Some(v) => v.iter().map(|&c| shape.cell_name(c)).collect::<Vec<_>>().join(" "),
+        Some(v) => v
+            .iter()
+            .map(|&c| shape.cell_name(c))
+            .collect::<Vec<_>>()
+            .join(" "),
     };
     println!("model:       {}", puzzle.name);
-    println!("board:       {shape} ({} cells), leaper {}", puzzle.n_cells(), puzzle.board.leaper());
-    println!("tour:        {}", if puzzle.closed { "closed" } else { "open" });
+    println!(
+        "board:       {shape} ({} cells), leaper {}",
+        puzzle.n_cells(),
+        puzzle.board.leaper()
+    );
+    println!(
+        "tour:        {}",
+        if puzzle.closed { "closed" } else { "open" }
+    );
     println!("solution:    {:?}", puzzle.kind());
     println!("start:       {}", cells(&puzzle.starts));
     println!("end:         {}", cells(&puzzle.ends));
-    println!("symmetry:    {}", if puzzle.rot180 { "rot180" } else { "none required" });
+    println!(
+        "symmetry:    {}",
+        if puzzle.rot180 {
+            "rot180"
+        } else {
+            "none required"
+        }
+    );
     for s in &puzzle.sums {
         println!("sum:         {} = {}", s.name, s.target);
     }
@@ -33,7 +51,10 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
         println!("required:    {}-{}", shape.cell_name(a), shape.cell_name(b));
     }
     let group = puzzle.equivalence_group();
-    println!("classes:     orbits under a group of {} elements", group.order());
+    println!(
+        "classes:     orbits under a group of {} elements",
+        group.order()
+    );
     if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
         println!("existence:   no tour: {reason}");
     }

@@ -1,0 +1,57 @@
+//! `knights verify`: check tours against every rule of a model, naming each broken rule.
+
+use super::{tours, ModelFlags};
+use anyhow::{bail, Result};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The model file, then one or more tour files (grids, or JSON lines from `enumerate`).
+    /// With --board, every file is a tour file.
+    #[arg(value_name = "MODEL TOUR_FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub flags: ModelFlags,
+}
+
+pub fn run(args: VerifyArgs) -> Result<ExitCode> {
+    let (model, tour_files) = match args.flags.board {
+        Some(_) => (None, &args.files[..]),
+        None => (Some(args.files[0].as_path()), &args.files[1..]),
+    };
+    if tour_files.is_empty() {
+        bail!("no tour files given: knights verify MODEL TOUR_FILE...");
+    }
+    let puzzle = args.flags.puzzle(model)?;
+    let mut broken = 0usize;
+    let mut checked = 0usize;
+    for path in tour_files {
+        for sourced in tours::read(path)? {
+            checked += 1;
+            let violations = knights::verify::verify(&puzzle, &sourced.tour);
+            if violations.is_empty() {
+                println!("{}: ok", sourced.origin);
+                continue;
+            }
+            broken += 1;
+            println!("{}: {} broken rule(s)", sourced.origin, violations.len());
+            for v in &violations {
+                println!("  - {v}");
+            }
+        }
+    }
+    if checked == 0 {
+        bail!("the tour files hold no tours");
+    }
+    eprintln!(
+        "{checked} tour(s) checked against {}: {broken} broken",
+        puzzle.name
+    );
+    Ok(if broken == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
