@@ -4,7 +4,8 @@
 //!
 //! A box is drawn as its layers side by side, layer 0 on the left, each with a caption. A move
 //! within a layer is a line; a move between layers is a short dashed stub at each end, pointing
-//! the way the move goes within the layers, so the path can be followed by its numbers.
+//! the way the move goes within the layers and labelled with the layer of its other end, so
+//! the path can be followed by its numbers.
 //!
 //! The output is plain SVG text; no crate is involved.
 
@@ -21,7 +22,7 @@ const GAP: f64 = 28.0;
 /// Height of the caption line above each layer of a box.
 const CAPTION: f64 = 22.0;
 /// Length of a stub for a move between layers, as a fraction of a cell.
-const STUB: f64 = 0.42;
+const STUB: f64 = 0.3;
 
 const LIGHT: &str = "#f4ecd8";
 const DARK: &str = "#cdb891";
@@ -107,7 +108,7 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
         let fill = if shape.colour(cell) == 0 { LIGHT } else { DARK };
         let _ = writeln!(
             out,
-            r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#,
+            r#"<rect class="square" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#,
             num(x),
             num(y)
         );
@@ -141,9 +142,10 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
     }
     let _ = writeln!(
         out,
-        r#"<g class="moves" fill="none" stroke="{INK}" stroke-width="2.5" stroke-linejoin="round" stroke-linecap="round">"#
+        r#"<g class="moves" fill="none" stroke="{INK}" stroke-width="2" stroke-linejoin="round" stroke-linecap="round">"#
     );
     let mut run: Vec<Cell> = Vec::new();
+    let mut stubs: Vec<(Cell, Cell)> = Vec::new();
     let flush = |run: &mut Vec<Cell>, out: &mut String| {
         if run.len() >= 2 {
             let points: Vec<String> = run
@@ -171,11 +173,12 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
             run.push(b);
         } else {
             flush(&mut run, &mut out);
-            stub(&mut out, &layout, a, b);
-            stub(&mut out, &layout, b, a);
+            stubs.push((a, b));
+            stubs.push((b, a));
         }
     }
     flush(&mut run, &mut out);
+    draw_stubs(&mut out, &layout, &stubs);
     out.push_str("</g>\n");
 
     // Start and end.
@@ -199,7 +202,8 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
     }
 
     // The numbers, in the top-left corner of each cell, over everything else.
-    out.push_str("<g class=\"numbers\" font-size=\"11\" fill=\"#222\">\n");
+    // A white halo keeps them legible where the path crosses.
+    out.push_str("<g class=\"numbers\" font-size=\"11\" fill=\"#222\" stroke=\"white\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" paint-order=\"stroke\">\n");
     for (k, &cell) in order.iter().enumerate() {
         let (x, y) = layout.corner(cell);
         let _ = writeln!(
@@ -214,33 +218,66 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
     out
 }
 
-/// A short dashed line from `from` pointing the way `to` lies within the layers, for a move
-/// between layers.
-fn stub(out: &mut String, layout: &Layout, from: Cell, to: Cell) {
-    let shape = layout.shape;
+/// The unit vector within the layers from `from` towards `to`; straight through the layers,
+/// the upper right.
+fn direction(shape: Shape, from: Cell, to: Cell) -> (f64, f64) {
     let (a, b) = (shape.coord(from), shape.coord(to));
     let (dx, dy) = (b.col as f64 - a.col as f64, b.row as f64 - a.row as f64);
     let len = (dx * dx + dy * dy).sqrt();
-    // Straight up or down through the layers: point to the upper right.
-    let (ux, uy) = if len == 0.0 {
-        (
-            std::f64::consts::FRAC_1_SQRT_2,
-            -std::f64::consts::FRAC_1_SQRT_2,
-        )
+    if len == 0.0 {
+        let d = std::f64::consts::FRAC_1_SQRT_2;
+        (d, -d)
     } else {
         (dx / len, dy / len)
+    }
+}
+
+/// For each move between layers, a short dashed line from each end pointing the way the other
+/// end lies within the layers, labelled with the other end's layer. Stubs of one cell that
+/// point the same way share one label ("0,2").
+fn draw_stubs(out: &mut String, layout: &Layout, stubs: &[(Cell, Cell)]) {
+    let shape = layout.shape;
+    let key = |from: Cell, to: Cell| {
+        let (ux, uy) = direction(shape, from, to);
+        (
+            from,
+            (ux * 1000.0).round() as i64,
+            (uy * 1000.0).round() as i64,
+        )
     };
-    let (x, y) = layout.centre(from);
-    let (x2, y2) = (x + ux * STUB * CELL, y + uy * STUB * CELL);
-    let _ = writeln!(
-        out,
-        r#"<line class="stub" x1="{}" y1="{}" x2="{}" y2="{}" stroke-dasharray="3 3" data-to-layer="{}"/>"#,
-        num(x),
-        num(y),
-        num(x2),
-        num(y2),
-        b.layer
-    );
+    let mut labelled = std::collections::HashSet::new();
+    for &(from, to) in stubs {
+        let (ux, uy) = direction(shape, from, to);
+        let (x, y) = layout.centre(from);
+        let (x2, y2) = (x + ux * STUB * CELL, y + uy * STUB * CELL);
+        let _ = writeln!(
+            out,
+            r#"<line class="stub" x1="{}" y1="{}" x2="{}" y2="{}" stroke-dasharray="2.5 2"/>"#,
+            num(x),
+            num(y),
+            num(x2),
+            num(y2),
+        );
+        if !labelled.insert(key(from, to)) {
+            continue;
+        }
+        let layers: Vec<String> = stubs
+            .iter()
+            .filter(|&&(f, t)| key(f, t) == key(from, to))
+            .map(|&(_, t)| shape.coord(t).layer.to_string())
+            .collect();
+        // Below the tip, or right of it: away from the cell's number in the top-left corner,
+        // and apart from the label of a facing stub from the next cell.
+        let (px, py) = (uy.abs(), ux.abs());
+        let (tx, ty) = (x2 + px * 6.0, y2 + py * 6.0 + 3.0);
+        let _ = writeln!(
+            out,
+            r#"<text class="stub-layer" x="{}" y="{}" font-size="8" text-anchor="middle" fill="{INK}" stroke="none">{}</text>"#,
+            num(tx),
+            num(ty),
+            layers.join(",")
+        );
+    }
 }
 
 #[cfg(test)]

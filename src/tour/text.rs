@@ -64,8 +64,13 @@ pub fn parse(text: &str) -> Result<Tour, ParseError> {
 pub fn parse_with_shape(text: &str, expected: Shape) -> Result<Tour, ParseError> {
     let tour = parse(text)?;
     let found = tour.shape();
-    // A one-layer box is written like a flat board.
-    let same = found.extent() == expected.extent();
+    // A one-layer box is written like a flat board. A box whose layers are single rows is
+    // written as rows separated by blank lines, which reads as one flat grid of its layers
+    // (the layout of text with blank lines between rows); the cell order is the same.
+    let same = found.extent() == expected.extent()
+        || (expected.solid
+            && expected.rows == 1
+            && found == Shape::flat(expected.layers, expected.cols));
     if !same {
         return Err(ParseError::WrongShape { found, expected });
     }
@@ -240,6 +245,19 @@ mod tests {
         let tour = parse(text).unwrap();
         assert_eq!(tour.shape(), Shape::solid(2, 2, 2));
         assert_eq!(format(&tour), text);
+    }
+
+    #[test]
+    fn a_box_of_single_rows_reads_back_with_its_shape() {
+        let shape = Shape::solid(3, 1, 2);
+        let tour = Tour::new(shape, vec![0, 1, 3, 2, 4, 5]).unwrap();
+        let text = format(&tour);
+        assert_eq!(text, "1 2\n\n4 3\n\n5 6\n");
+        assert_eq!(parse_with_shape(&text, shape).unwrap(), tour);
+        assert!(matches!(
+            parse_with_shape(&text, Shape::solid(2, 1, 3)),
+            Err(ParseError::WrongShape { .. })
+        ));
     }
 
     #[test]
