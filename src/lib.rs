@@ -9,6 +9,7 @@
 //! ```
 
 pub mod board;
+pub mod encode;
 pub mod puzzle;
 pub mod run;
 pub mod sat;

@@ -7,7 +7,9 @@
 //! - [`pb`]: pseudo-Boolean equality constraints `sum w_i x_i = K` through the
 //!   encodings that rustsat provides (used for line sums);
 //! - [`enumerate`]: projected model enumeration with blocking clauses and the
-//!   explicit reasons an enumeration ends.
+//!   explicit reasons an enumeration ends (generic, used by tests);
+//! - [`search`]: the SAT engine over a puzzle's [`crate::encode::Encoding`]:
+//!   lazy subtour cuts, decoding, class-wise blocking, run summaries.
 //!
 //! Literals and variables are rustsat's [`rustsat::types::Lit`] and
 //! [`rustsat::types::Var`] everywhere, because the rustsat encodings produce
@@ -16,6 +18,7 @@
 pub mod backend;
 pub mod enumerate;
 pub mod pb;
+pub mod search;
 
 pub use backend::{
     new_backend, Backend, BackendConfig, BackendError, CadicalPreset, SolverKind, StopReason,

@@ -33,13 +33,13 @@
 pub mod cadical;
 pub mod varisat;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rustsat::solvers::{SolverResult, SolverState, SolverStats};
 use rustsat::types::{Lit, Var};
 use serde::{Deserialize, Serialize};
+
+use crate::run::{Ending, Limits, StopFlag};
 
 pub use self::cadical::CadicalBackend;
 pub use self::varisat::VarisatBackend;
@@ -136,17 +136,12 @@ pub enum StopReason {
 
 /// A cheap, cloneable, thread-safe request to stop solving.
 ///
-/// One signal is shared by the caller (who raises it, e.g. from a Ctrl-C
-/// handler) and the backend (which polls it). The deadline is fixed when the
-/// signal is created so every clone agrees on it.
+/// It wraps the run's [`StopFlag`] (raised by Ctrl-C, SIGTERM or a caller)
+/// and an optional deadline, so the backend polls exactly what the rest of
+/// the run obeys. The deadline is fixed at creation, so every clone agrees.
 #[derive(Clone, Debug, Default)]
 pub struct StopSignal {
-    shared: Arc<StopShared>,
-}
-
-#[derive(Debug, Default)]
-struct StopShared {
-    requested: AtomicBool,
+    flag: StopFlag,
     deadline: Option<Instant>,
 }
 
@@ -158,18 +153,27 @@ impl StopSignal {
 
     /// A signal that also stops once `timeout` has elapsed from now.
     pub fn with_timeout(timeout: Duration) -> Self {
-        let deadline = Instant::now().checked_add(timeout);
-        StopSignal {
-            shared: Arc::new(StopShared {
-                requested: AtomicBool::new(false),
-                deadline,
-            }),
-        }
+        Self::new().until(Instant::now().checked_add(timeout))
     }
 
-    /// Asks every holder of this signal to stop as soon as possible.
+    /// Polls `flag`, and the deadline if there is one.
+    pub fn watching(flag: StopFlag, deadline: Option<Instant>) -> Self {
+        StopSignal { flag, deadline }
+    }
+
+    /// The run's limits as a signal: its stop flag and `timeout` after `started`.
+    pub fn from_limits(limits: &Limits, started: Instant) -> Self {
+        let deadline = limits.timeout.and_then(|t| started.checked_add(t));
+        Self::watching(limits.stop.clone(), deadline)
+    }
+
+    fn until(self, deadline: Option<Instant>) -> Self {
+        StopSignal { deadline, ..self }
+    }
+
+    /// Asks every holder of this signal (and of its flag) to stop soon.
     pub fn request_stop(&self) {
-        self.shared.requested.store(true, Ordering::Relaxed);
+        self.flag.raise();
     }
 
     /// `Some(reason)` once a stop was requested or the deadline passed.
@@ -177,10 +181,10 @@ impl StopSignal {
     /// An explicit request wins over the deadline so that Ctrl-C is reported
     /// as such even when it comes after the time limit.
     pub fn reason(&self) -> Option<StopReason> {
-        if self.shared.requested.load(Ordering::Relaxed) {
+        if self.flag.is_raised() {
             return Some(StopReason::Signal);
         }
-        match self.shared.deadline {
+        match self.deadline {
             Some(deadline) if Instant::now() >= deadline => Some(StopReason::Deadline),
             _ => None,
         }
@@ -189,6 +193,16 @@ impl StopSignal {
     /// Whether solving should stop now.
     pub fn is_raised(&self) -> bool {
         self.reason().is_some()
+    }
+}
+
+impl StopReason {
+    /// How a run that stopped for this reason ended.
+    pub fn ending(self) -> Ending {
+        match self {
+            StopReason::Signal => Ending::Signal,
+            StopReason::Deadline => Ending::Timeout,
+        }
     }
 }
 
