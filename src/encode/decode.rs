@@ -90,7 +90,7 @@ impl Encoding {
             .map(|cell| self.successor_of(cell, value))
             .collect::<Result<Vec<Cell>, DecodeError>>()?;
         let starts: Vec<Cell> = (0..n)
-            .filter(|&c| moves.start[c].is_some_and(|v| value(v)))
+            .filter(|&c| moves.start[c].is_some_and(value))
             .collect();
         self.check_one_predecessor(&successor, &starts)?;
         let [start] = starts[..] else {
@@ -140,7 +140,7 @@ impl Encoding {
             .filter(|&&(_, var)| value(var))
             .map(|&(to, _)| to)
             .collect();
-        if moves.end[cell].is_some_and(|v| value(v)) {
+        if moves.end[cell].is_some_and(value) {
             chosen.push(NO_SUCCESSOR);
         }
         match chosen[..] {
