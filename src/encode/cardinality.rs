@@ -114,6 +114,9 @@ mod tests {
     }
 
     fn binomial(n: u64, k: u64) -> u64 {
+        if k > n {
+            return 0;
+        }
         (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
     }
 

@@ -8,6 +8,8 @@
 //!   encodings that rustsat provides (used for line sums);
 //! - [`enumerate`]: projected model enumeration with blocking clauses and the
 //!   explicit reasons an enumeration ends (generic, used by tests);
+//! - [`dimacs`]: DIMACS export with a self-describing header, and parsing
+//!   and checking of external solvers' output;
 //! - [`search`]: the SAT engine over a puzzle's [`crate::encode::Encoding`]:
 //!   lazy subtour cuts, decoding, class-wise blocking, run summaries.
 //!
@@ -16,6 +18,7 @@
 //! them and both backends translate them at their boundary.
 
 pub mod backend;
+pub mod dimacs;
 pub mod enumerate;
 pub mod pb;
 pub mod search;
