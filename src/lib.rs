@@ -9,9 +9,11 @@
 //! ```
 
 pub mod board;
+pub mod encode;
 pub mod puzzle;
 pub mod render;
 pub mod run;
+pub mod sat;
 pub mod spec;
 pub mod symmetry;
 pub mod tour;

@@ -1,0 +1,416 @@
+//! CNF models of a [`Puzzle`]: which variables, which clauses, and how a
+//! model of the CNF turns back into a tour.
+//!
+//! This module owns [`Encoding`], built by [`Encoding::build`] from a checked
+//! puzzle and [`EncodeOptions`]. The *family* of primary variables follows
+//! from what one solution is (`SolutionKind`), so that one model of the CNF
+//! projected on the primary variables is exactly one solution:
+//!
+//! | kind       | family                                  | primary variables |
+//! |------------|-----------------------------------------|-------------------|
+//! | `Numbered` | numbering ([`numbering`]) linked to moves | `p(cell, number)` |
+//! | `Path`     | Knuth's moves with a virtual node ([`moves`]) | arcs, start, end |
+//! | `Cycle`    | undirected edges ([`edges`])            | edges             |
+//!
+//! Connectivity is either *lazy* (the solver may return subtours; the caller
+//! adds [`Encoding::subtour_cut`] clauses and solves again) or *eager*
+//! ([`ordering`]). The numbering family needs neither. Line sums
+//! ([`linesum`]), required moves and rot180 ([`rules`]) are added on top.
+//! Each submodule names the paper its encoding follows.
+
+pub mod cardinality;
+pub mod cnf;
+mod decode;
+pub mod edges;
+pub mod linesum;
+pub mod moves;
+pub mod numbering;
+pub mod ordering;
+pub mod rules;
+
+use rustsat::instances::Cnf;
+use rustsat::types::{Lit, Var};
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Cell, Shape};
+use crate::puzzle::{Puzzle, SolutionKind};
+use crate::sat::backend::MAX_VARIABLE_INDEX;
+use crate::sat::pb::{PbEncoding, PbError, PbSummary};
+use cnf::CnfBuilder;
+use edges::EdgeVars;
+use moves::{Ends, MoveVars};
+use numbering::{Domains, NumberVars};
+use rules::EdgeUse;
+
+pub use decode::{DecodeError, Decoded};
+
+/// How subtours are ruled out in the move and edge families.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Connectivity {
+    /// Add a cut-set clause for each subtour the solver returns, then solve
+    /// again (counterexample-guided; no extra variables).
+    #[default]
+    Lazy,
+    /// Rank every cell so ranks grow by one along the tour (n^2 extra variables).
+    Ordering,
+}
+
+/// The choices that shape the CNF.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EncodeOptions {
+    pub connectivity: Connectivity,
+    pub pb_encoding: PbEncoding,
+}
+
+/// Which variables carry the solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// `p(cell, number)`, linked to directed moves.
+    Numbering,
+    /// Directed moves plus start and end (Knuth's virtual node).
+    Moves,
+    /// Undirected moves.
+    Edges,
+}
+
+/// What a primary variable means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "type")]
+pub enum Primary {
+    /// `cell` carries `number` (1-based).
+    Number { cell: Cell, number: u32 },
+    /// The tour moves from `from` to `to`.
+    Arc { from: Cell, to: Cell },
+    /// The tour starts at `cell`.
+    Start { cell: Cell },
+    /// The tour ends at `cell`.
+    End { cell: Cell },
+    /// The undirected move `{a, b}` is part of the cycle.
+    Edge { a: Cell, b: Cell },
+}
+
+/// Errors while building a CNF or mapping a tour onto it.
+#[derive(Debug, thiserror::Error)]
+pub enum EncodeError {
+    #[error("out of memory while building the CNF")]
+    OutOfMemory,
+    #[error("line sum '{line}': {source}")]
+    LineSum {
+        line: String,
+        #[source]
+        source: PbError,
+    },
+    #[error("line sum '{line}': target {target} is too large for this machine")]
+    TargetTooLarge { line: String, target: u64 },
+    #[error("closed tours on {0} cells are not modelled: a cycle needs at least 3 cells")]
+    TooFewCellsForCycle(usize),
+    #[error("the {family:?} model of a {cells}-cell board needs about {vars} variables, more than the {max} the solvers accept")]
+    TooLarge {
+        family: Family,
+        cells: usize,
+        vars: u64,
+        max: usize,
+    },
+    #[error("the tour cannot be a model of this CNF: {0}")]
+    Unrepresentable(String),
+    #[error("internal encoding error: {0}")]
+    Internal(String),
+}
+
+impl From<rustsat::OutOfMemory> for EncodeError {
+    fn from(_: rustsat::OutOfMemory) -> Self {
+        EncodeError::OutOfMemory
+    }
+}
+
+/// Figures about the CNF, for reports and the DIMACS header.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct EncodingReport {
+    pub variables: u32,
+    pub clauses: usize,
+    pub primary_variables: usize,
+    /// (cell, number) pairs kept, and dropped by distance and by parity.
+    pub number_pairs: Option<(usize, usize, usize)>,
+    /// One entry per line sum: its name and how it was encoded.
+    pub line_sums: Vec<(String, PbSummary)>,
+}
+
+/// A puzzle as CNF, with the maps needed to read models back.
+#[derive(Clone, Debug)]
+pub struct Encoding {
+    name: String,
+    shape: Shape,
+    closed: bool,
+    family: Family,
+    options: EncodeOptions,
+    cnf: Cnf,
+    n_vars: u32,
+    numbers: Option<NumberVars>,
+    moves: Option<MoveVars>,
+    edges: Option<EdgeVars>,
+    report: EncodingReport,
+}
+
+impl Encoding {
+    /// Builds the CNF of `puzzle`.
+    pub fn build(puzzle: &Puzzle, options: &EncodeOptions) -> Result<Encoding, EncodeError> {
+        let family = family_of(puzzle.kind());
+        check_size(puzzle, family, options)?;
+        let n = puzzle.n_cells();
+        if puzzle.closed && n < 3 {
+            return Err(EncodeError::TooFewCellsForCycle(n));
+        }
+        let mut b = CnfBuilder::new();
+        let mut parts = Parts::default();
+        match family {
+            Family::Numbering => build_numbering(&mut b, puzzle, options, &mut parts)?,
+            Family::Moves => build_moves(&mut b, puzzle, options, &mut parts)?,
+            Family::Edges => build_edges(&mut b, puzzle, options, &mut parts)?,
+        }
+        let view = parts.edge_view()?;
+        rules::require_moves(&mut b, view, &puzzle.required);
+        if puzzle.rot180 {
+            rules::require_half_turn_symmetry(&mut b, view, &puzzle.board);
+        }
+        Ok(Encoding::assemble(puzzle, family, options, b, parts))
+    }
+
+    fn assemble(
+        puzzle: &Puzzle,
+        family: Family,
+        options: &EncodeOptions,
+        b: CnfBuilder,
+        parts: Parts,
+    ) -> Encoding {
+        let (cnf, n_vars) = b.finish();
+        let mut encoding = Encoding {
+            name: puzzle.name.clone(),
+            shape: puzzle.board.shape(),
+            closed: puzzle.closed,
+            family,
+            options: *options,
+            cnf,
+            n_vars,
+            numbers: parts.numbers,
+            moves: parts.moves,
+            edges: parts.edges,
+            report: parts.report,
+        };
+        encoding.report.variables = n_vars;
+        encoding.report.clauses = encoding.cnf.len();
+        encoding.report.primary_variables = encoding.primary().len();
+        encoding
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    pub fn family(&self) -> Family {
+        self.family
+    }
+
+    pub fn options(&self) -> EncodeOptions {
+        self.options
+    }
+
+    /// Whether models may contain subtours that the caller must cut.
+    pub fn needs_subtour_cuts(&self) -> bool {
+        self.family != Family::Numbering && self.options.connectivity == Connectivity::Lazy
+    }
+
+    pub fn cnf(&self) -> &Cnf {
+        &self.cnf
+    }
+
+    /// Variables are `0..n_vars` (DIMACS `1..=n_vars`).
+    pub fn n_vars(&self) -> u32 {
+        self.n_vars
+    }
+
+    pub fn report(&self) -> &EncodingReport {
+        &self.report
+    }
+
+    /// Every primary variable with its meaning, in variable order.
+    pub fn primary(&self) -> Vec<(Var, Primary)> {
+        let mut out = Vec::new();
+        match self.family {
+            Family::Numbering => self.push_numbers(&mut out),
+            Family::Moves => self.push_moves(&mut out),
+            Family::Edges => self.push_edges(&mut out),
+        }
+        out.sort_by_key(|&(var, _)| var);
+        out
+    }
+
+    /// The primary variables alone, in variable order.
+    pub fn primary_vars(&self) -> Vec<Var> {
+        self.primary().into_iter().map(|(var, _)| var).collect()
+    }
+
+    fn push_numbers(&self, out: &mut Vec<(Var, Primary)>) {
+        if let Some(numbers) = &self.numbers {
+            out.extend(
+                numbers
+                    .iter()
+                    .map(|(cell, number, var)| (var, Primary::Number { cell, number })),
+            );
+        }
+    }
+
+    fn push_moves(&self, out: &mut Vec<(Var, Primary)>) {
+        let Some(moves) = &self.moves else { return };
+        out.extend(
+            moves
+                .arcs
+                .iter()
+                .map(|(from, to, var)| (var, Primary::Arc { from, to })),
+        );
+        for (cell, var) in moves.start.iter().enumerate() {
+            out.extend(var.map(|var| (var, Primary::Start { cell })));
+        }
+        for (cell, var) in moves.end.iter().enumerate() {
+            out.extend(var.map(|var| (var, Primary::End { cell })));
+        }
+    }
+
+    fn push_edges(&self, out: &mut Vec<(Var, Primary)>) {
+        if let Some(edges) = &self.edges {
+            out.extend(
+                edges
+                    .iter()
+                    .map(|(a, b, var)| (var, Primary::Edge { a, b })),
+            );
+        }
+    }
+}
+
+/// The family whose models are exactly the solutions of this kind.
+pub fn family_of(kind: SolutionKind) -> Family {
+    match kind {
+        SolutionKind::Numbered => Family::Numbering,
+        SolutionKind::Path => Family::Moves,
+        SolutionKind::Cycle => Family::Edges,
+    }
+}
+
+/// Refuses models whose variable count would exceed what the solvers take.
+fn check_size(puzzle: &Puzzle, family: Family, options: &EncodeOptions) -> Result<(), EncodeError> {
+    let n = puzzle.n_cells() as u64;
+    let quadratic = family == Family::Numbering || options.connectivity == Connectivity::Ordering;
+    let vars = if quadratic { n * n } else { 0 } + 4 * puzzle.board.moves().len() as u64 + 2 * n;
+    if vars > MAX_VARIABLE_INDEX as u64 {
+        return Err(EncodeError::TooLarge {
+            family,
+            cells: n as usize,
+            vars,
+            max: MAX_VARIABLE_INDEX,
+        });
+    }
+    Ok(())
+}
+
+/// The pieces a family builds, before they become an [`Encoding`].
+#[derive(Default)]
+struct Parts {
+    numbers: Option<NumberVars>,
+    moves: Option<MoveVars>,
+    edges: Option<EdgeVars>,
+    report: EncodingReport,
+}
+
+impl Parts {
+    fn edge_view(&self) -> Result<&dyn EdgeUse, EncodeError> {
+        if let Some(moves) = &self.moves {
+            return Ok(&moves.arcs);
+        }
+        if let Some(edges) = &self.edges {
+            return Ok(edges);
+        }
+        Err(EncodeError::Internal("no move variables were built".into()))
+    }
+}
+
+impl EdgeUse for moves::ArcVars {
+    fn edge_lits(&self, a: Cell, b: Cell) -> Vec<Lit> {
+        moves::ArcVars::edge_lits(self, a, b)
+    }
+}
+
+impl EdgeUse for EdgeVars {
+    fn edge_lits(&self, a: Cell, b: Cell) -> Vec<Lit> {
+        EdgeVars::edge_lits(self, a, b)
+    }
+}
+
+fn build_numbering(
+    b: &mut CnfBuilder,
+    puzzle: &Puzzle,
+    options: &EncodeOptions,
+    parts: &mut Parts,
+) -> Result<(), EncodeError> {
+    let domains = numbering::number_domains(puzzle);
+    parts.report.number_pairs = Some(kept_and_dropped(&domains));
+    let numbers = numbering::encode_numbering(b, &puzzle.board, puzzle.closed, &domains)?;
+    let moves = moves::encode_moves(b, &puzzle.board, puzzle.closed, puzzle_ends(puzzle))?;
+    numbering::link_moves(b, &puzzle.board, &numbers, &moves);
+    for line in &puzzle.sums {
+        let summary = linesum::encode_line_sum(b, &numbers, line, options.pb_encoding)?;
+        parts.report.line_sums.push((line.name.clone(), summary));
+    }
+    parts.numbers = Some(numbers);
+    parts.moves = Some(moves);
+    Ok(())
+}
+
+fn kept_and_dropped(domains: &Domains) -> (usize, usize, usize) {
+    let kept = domains.allowed.iter().map(Vec::len).sum();
+    (kept, domains.dropped_by_distance, domains.dropped_by_parity)
+}
+
+fn puzzle_ends(puzzle: &Puzzle) -> Ends<'_> {
+    Ends {
+        starts: puzzle.starts.as_deref(),
+        ends: puzzle.ends.as_deref(),
+    }
+}
+
+fn build_moves(
+    b: &mut CnfBuilder,
+    puzzle: &Puzzle,
+    options: &EncodeOptions,
+    parts: &mut Parts,
+) -> Result<(), EncodeError> {
+    let moves = moves::encode_moves(b, &puzzle.board, puzzle.closed, puzzle_ends(puzzle))?;
+    if options.connectivity == Connectivity::Ordering {
+        ordering::order_open_tour(b, &moves)?;
+    }
+    parts.moves = Some(moves);
+    Ok(())
+}
+
+fn build_edges(
+    b: &mut CnfBuilder,
+    puzzle: &Puzzle,
+    options: &EncodeOptions,
+    parts: &mut Parts,
+) -> Result<(), EncodeError> {
+    let edges = edges::encode_edges(b, &puzzle.board)?;
+    if options.connectivity == Connectivity::Ordering {
+        ordering::order_cycle(b, &puzzle.board, &edges)?;
+    }
+    parts.edges = Some(edges);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

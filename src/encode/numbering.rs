@@ -1,0 +1,310 @@
+//! Numbering (position) encoding: cell `c` carries number `k`.
+//!
+//! The direct encoding of a Hamiltonian path as a permutation, as in Velev
+//! and Gao: "Efficient SAT techniques for absolute encoding of permutation
+//! problems: application to Hamiltonian cycles" (SARA 2009): a variable
+//! `p(c, k)` per cell and number, exactly one number per cell, exactly one
+//! cell per number, and consecutive numbers on cells a move apart. For a
+//! closed tour the last number also neighbours the first. The numbering
+//! alone is a complete model of a tour (no subtours are possible); it is
+//! linked to the move variables so that rules about moves (required moves,
+//! rot180) apply to it.
+//!
+//! Before any variable is created, (cell, number) pairs that no tour can use
+//! are dropped, following the distance idea of Zhou: "In pursuit of an
+//! efficient SAT encoding for the Hamiltonian cycle problem" (CP 2020):
+//! - *distance*: number `k` lies `k - 1` moves after the start (and, on a
+//!   closed tour, `n - k + 1` moves before it), so a cell farther than that
+//!   from every allowed start cannot carry `k`; likewise for the end;
+//! - *parity*: a colour-alternating leaper puts odd and even numbers on
+//!   opposite colours, so once the colour of number 1 is known (all allowed
+//!   starts share a colour, all allowed ends do, or one colour has more
+//!   cells) half the pairs go. When it is not known, one auxiliary variable
+//!   ("number 1 is on colour 1") ties every pair to it instead.
+
+use rustsat::types::{Lit, Var};
+
+use super::cardinality::exactly_one;
+use super::cnf::CnfBuilder;
+use super::moves::MoveVars;
+use super::EncodeError;
+use crate::board::{Board, Cell};
+use crate::puzzle::Puzzle;
+
+/// Which numbers each cell may carry, and why others were dropped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Domains {
+    /// `allowed[c]`: the numbers (1-based, increasing) cell `c` may carry.
+    pub allowed: Vec<Vec<u32>>,
+    /// Pairs dropped because they are too far from the allowed starts or ends.
+    pub dropped_by_distance: usize,
+    /// Pairs dropped because the colour of number 1 is known.
+    pub dropped_by_parity: usize,
+    /// Colour of number 1, when the parity argument fixes it.
+    pub start_colour: Option<u8>,
+}
+
+/// The numbers a tour of `puzzle` could put on each cell.
+pub fn number_domains(puzzle: &Puzzle) -> Domains {
+    let board = &puzzle.board;
+    let n = board.n_cells();
+    let from_start = puzzle
+        .starts
+        .as_ref()
+        .map(|s| board.distances_from(s.iter().copied()));
+    let from_end = puzzle
+        .ends
+        .as_ref()
+        .map(|e| board.distances_from(e.iter().copied()));
+    let start_colour = known_start_colour(puzzle);
+    let mut domains = Domains {
+        allowed: vec![Vec::new(); n],
+        dropped_by_distance: 0,
+        dropped_by_parity: 0,
+        start_colour,
+    };
+    for cell in 0..n {
+        for k in 1..=n {
+            let near = |dist: &Option<Vec<usize>>, steps: usize| {
+                dist.as_ref().is_none_or(|d| d[cell] <= steps)
+            };
+            let (after_start, before_end) = steps_from_ends(k, n, puzzle.closed);
+            if !(near(&from_start, after_start) && near(&from_end, before_end)) {
+                domains.dropped_by_distance += 1;
+            } else if start_colour.is_some_and(|s| board.colour(cell) != colour_of(s, k)) {
+                domains.dropped_by_parity += 1;
+            } else {
+                domains.allowed[cell].push(k as u32);
+            }
+        }
+    }
+    domains
+}
+
+/// Moves between number `k` and number 1, and between `k` and number `n`.
+/// On a closed tour the way round through the closing move may be shorter.
+fn steps_from_ends(k: usize, n: usize, closed: bool) -> (usize, usize) {
+    let forward = k - 1;
+    let backward = n - k;
+    if closed {
+        (forward.min(n - k + 1), backward.min(k))
+    } else {
+        (forward, backward)
+    }
+}
+
+/// Colour carried by number `k` when number 1 is on `start_colour`.
+fn colour_of(start_colour: u8, k: usize) -> u8 {
+    start_colour ^ ((k as u8 - 1) & 1)
+}
+
+/// The colour number 1 must have, if the parity argument decides it.
+fn known_start_colour(puzzle: &Puzzle) -> Option<u8> {
+    let board = &puzzle.board;
+    if !board.leaper().alternates_colour() {
+        return None;
+    }
+    let n = board.n_cells();
+    let single_colour = |cells: &Option<Vec<Cell>>| {
+        let cells = cells.as_ref()?;
+        let first = board.colour(*cells.first()?);
+        cells
+            .iter()
+            .all(|&c| board.colour(c) == first)
+            .then_some(first)
+    };
+    if let Some(colour) = single_colour(&puzzle.starts) {
+        return Some(colour);
+    }
+    if let Some(colour) = single_colour(&puzzle.ends) {
+        return Some(colour_of(colour, n));
+    }
+    // Odd numbers are one more than even ones when n is odd: the colour
+    // with more cells must carry them.
+    let ones = (0..n).filter(|&c| board.colour(c) == 1).count();
+    let zeros = n - ones;
+    match ones.cmp(&zeros) {
+        std::cmp::Ordering::Greater => Some(1),
+        std::cmp::Ordering::Less => Some(0),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// The numbering variables.
+#[derive(Clone, Debug)]
+pub struct NumberVars {
+    /// `by_cell[c]`: (number, variable) for every allowed number of `c`.
+    by_cell: Vec<Vec<(u32, Var)>>,
+    /// `by_number[k - 1]`: (cell, variable) for every cell that may carry `k`.
+    by_number: Vec<Vec<(Cell, Var)>>,
+}
+
+impl NumberVars {
+    /// The variable of "cell carries number", if that pair was kept.
+    pub fn var(&self, cell: Cell, number: u32) -> Option<Var> {
+        let list = self.by_cell.get(cell)?;
+        let i = list.binary_search_by_key(&number, |&(k, _)| k).ok()?;
+        Some(list[i].1)
+    }
+
+    /// (number, variable) pairs of one cell.
+    pub fn of_cell(&self, cell: Cell) -> &[(u32, Var)] {
+        &self.by_cell[cell]
+    }
+
+    /// (cell, variable) pairs of one number (1-based).
+    pub fn of_number(&self, number: u32) -> &[(Cell, Var)] {
+        &self.by_number[number as usize - 1]
+    }
+
+    /// Every pair `(cell, number, var)`, in variable order.
+    pub fn iter(&self) -> impl Iterator<Item = (Cell, u32, Var)> + '_ {
+        self.by_cell
+            .iter()
+            .enumerate()
+            .flat_map(|(c, list)| list.iter().map(move |&(k, v)| (c, k, v)))
+    }
+
+    pub fn len(&self) -> usize {
+        self.by_cell.iter().map(Vec::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Allocates `p(c, k)` for the kept pairs and writes the permutation and
+/// adjacency constraints.
+pub fn encode_numbering(
+    b: &mut CnfBuilder,
+    board: &Board,
+    closed: bool,
+    domains: &Domains,
+) -> Result<NumberVars, EncodeError> {
+    let n = board.n_cells();
+    let numbers = allocate(b, n, domains);
+    for cell in 0..n {
+        let lits: Vec<Lit> = numbers
+            .of_cell(cell)
+            .iter()
+            .map(|&(_, v)| v.pos_lit())
+            .collect();
+        exactly_one(b, &lits)?;
+    }
+    for k in 1..=n as u32 {
+        let lits: Vec<Lit> = numbers
+            .of_number(k)
+            .iter()
+            .map(|&(_, v)| v.pos_lit())
+            .collect();
+        exactly_one(b, &lits)?;
+    }
+    write_neighbour_support(b, board, closed, &numbers);
+    if domains.start_colour.is_none() && board.leaper().alternates_colour() {
+        tie_to_start_colour(b, board, &numbers);
+    }
+    Ok(numbers)
+}
+
+fn allocate(b: &mut CnfBuilder, n: usize, domains: &Domains) -> NumberVars {
+    let mut by_number: Vec<Vec<(Cell, Var)>> = vec![Vec::new(); n];
+    let by_cell = domains
+        .allowed
+        .iter()
+        .enumerate()
+        .map(|(cell, allowed)| {
+            allowed
+                .iter()
+                .map(|&k| {
+                    let var = b.new_var();
+                    by_number[k as usize - 1].push((cell, var));
+                    (k, var)
+                })
+                .collect()
+        })
+        .collect();
+    NumberVars { by_cell, by_number }
+}
+
+/// The number after (and before) `k` sits on a neighbouring cell. Either
+/// direction alone defines the tour; both propagate much better.
+fn write_neighbour_support(b: &mut CnfBuilder, board: &Board, closed: bool, numbers: &NumberVars) {
+    let n = board.n_cells() as u32;
+    for (cell, k, var) in numbers.iter() {
+        for next in [successor(k, n, closed), predecessor(k, n, closed)]
+            .into_iter()
+            .flatten()
+        {
+            let mut clause = vec![var.neg_lit()];
+            clause.extend(
+                board
+                    .neighbours(cell)
+                    .iter()
+                    .filter_map(|&d| numbers.var(d, next))
+                    .map(Var::pos_lit),
+            );
+            b.add(clause);
+        }
+    }
+}
+
+fn successor(k: u32, n: u32, closed: bool) -> Option<u32> {
+    if k < n {
+        Some(k + 1)
+    } else {
+        (closed && n > 1).then_some(1)
+    }
+}
+
+fn predecessor(k: u32, n: u32, closed: bool) -> Option<u32> {
+    if k > 1 {
+        Some(k - 1)
+    } else {
+        (closed && n > 1).then_some(n)
+    }
+}
+
+/// One variable for "number 1 is on colour 1": every pair implies its value.
+fn tie_to_start_colour(b: &mut CnfBuilder, board: &Board, numbers: &NumberVars) {
+    let start_on_one = b.new_var();
+    for (cell, k, var) in numbers.iter() {
+        let one_if_start_on_one = colour_of(1, k as usize) == board.colour(cell);
+        b.implies(var.pos_lit(), start_on_one.lit(!one_if_start_on_one));
+    }
+}
+
+/// Ties the move variables to the numbering: `u -> v` is chosen exactly when
+/// `v` carries the number after `u`'s; the tour starts and ends where 1 and
+/// `n` are.
+pub fn link_moves(b: &mut CnfBuilder, board: &Board, numbers: &NumberVars, moves: &MoveVars) {
+    let n = board.n_cells() as u32;
+    for (u, v, arc) in moves.arcs.iter() {
+        for &(k, at_u) in numbers.of_cell(u) {
+            match successor(k, n, moves.closed).and_then(|next| numbers.var(v, next)) {
+                Some(at_v) => {
+                    b.add([arc.neg_lit(), at_u.neg_lit(), at_v.pos_lit()]);
+                    b.add([at_u.neg_lit(), at_v.neg_lit(), arc.pos_lit()]);
+                }
+                None => b.add([arc.neg_lit(), at_u.neg_lit()]),
+            }
+        }
+    }
+    for cell in 0..board.n_cells() {
+        link_virtual(b, moves.start[cell], numbers.var(cell, 1));
+        link_virtual(b, moves.end[cell], numbers.var(cell, n));
+    }
+}
+
+/// `virtual_arc <-> number`, where either may be missing (then false).
+fn link_virtual(b: &mut CnfBuilder, virtual_arc: Option<Var>, number: Option<Var>) {
+    match (virtual_arc, number) {
+        (Some(arc), Some(num)) => {
+            b.implies(arc.pos_lit(), num.pos_lit());
+            b.implies(num.pos_lit(), arc.pos_lit());
+        }
+        (Some(arc), None) => b.add([arc.neg_lit()]),
+        (None, Some(num)) => b.add([num.neg_lit()]),
+        (None, None) => {}
+    }
+}

@@ -1,0 +1,255 @@
+//! CaDiCaL backend: an adapter from rustsat literals to the `cadical` crate.
+//!
+//! The crate statically links CaDiCaL 1.9.5 (Biere, Fazekas, Fleury,
+//! Heisinger: "CaDiCaL, Kissat, Paracooba, Plingeling and Treengeling entering
+//! the SAT Competition 2020"). It is built with `cc` only, which is why we use
+//! it instead of `rustsat-cadical` (that one needs libclang for bindgen).
+//!
+//! What the crate exposes, and so what this adapter can do:
+//! - clauses, assumptions, model values and failed assumptions (IPASIR);
+//! - a terminate callback polled during search, which we connect to the
+//!   shared [`StopSignal`];
+//! - option presets (`default`, `plain`, `sat`, `unsat`) but no single-option
+//!   switch and no `freeze`/`melt`. See the parent module for why that does
+//!   not threaten correctness.
+//!
+//! The crate's `value`/`failed` contain `debug_assert!`s on the solver state
+//! and CaDiCaL aborts the process on API contract violations, so this adapter
+//! tracks the state itself and refuses out-of-state calls with an error
+//! before they reach C++.
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use rustsat::solvers::{Interrupt, Solve, SolveIncremental, SolveStats, SolverResult, SolverStats};
+use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
+
+use super::{
+    check_variable, into_anyhow, AnswerState, Backend, BackendError, BackendStats, CadicalPreset,
+    SolverKind, StopSignal, MAX_VARIABLE_INDEX,
+};
+
+const NAME: &str = "cadical";
+
+/// Callbacks handed to CaDiCaL: it asks `terminate` regularly during search.
+struct StopCallbacks {
+    stop: StopSignal,
+}
+
+impl ::cadical::Callbacks for StopCallbacks {
+    fn terminate(&mut self) -> bool {
+        self.stop.is_raised()
+    }
+}
+
+/// CaDiCaL behind [`Backend`] and rustsat's solver traits.
+pub struct CadicalBackend {
+    solver: ::cadical::Solver<StopCallbacks>,
+    state: AnswerState,
+    last_assumptions: Vec<Lit>,
+    stop: StopSignal,
+    usage: BackendStats,
+    /// First error met inside rustsat's `Extend` impls, which cannot return
+    /// one; reported by the next solve call instead of panicking.
+    deferred_error: Option<BackendError>,
+}
+
+impl CadicalBackend {
+    /// A fresh solver with the given option preset, polling `stop`.
+    pub fn new(preset: CadicalPreset, stop: StopSignal) -> Result<Self, BackendError> {
+        let mut solver = ::cadical::Solver::with_config(preset.config_name()).map_err(|err| {
+            BackendError::Configuration {
+                backend: NAME,
+                config: preset.config_name().to_owned(),
+                message: err.to_string(),
+            }
+        })?;
+        solver.set_callbacks(Some(StopCallbacks { stop: stop.clone() }));
+        Ok(CadicalBackend {
+            solver,
+            state: AnswerState::Input,
+            last_assumptions: Vec::new(),
+            stop,
+            usage: BackendStats::default(),
+            deferred_error: None,
+        })
+    }
+
+    fn add_clause_or_defer_error(&mut self, clause: &[Lit]) {
+        if let Err(err) = Backend::add_clause(self, clause) {
+            self.deferred_error.get_or_insert(err);
+        }
+    }
+
+    fn take_deferred_error(&mut self) -> Result<(), BackendError> {
+        self.deferred_error.take().map_or(Ok(()), Err)
+    }
+
+    fn refuse_if_stopped(&mut self) -> Option<SolverResult> {
+        // Starting a search that the callback would abort at once only costs
+        // time; answering right away keeps the statistics honest too.
+        self.stop.is_raised().then_some(SolverResult::Interrupted)
+    }
+
+    fn run_search(&mut self, assumptions: Vec<i32>) -> SolverResult {
+        match self.solver.solve_with(assumptions) {
+            Some(true) => SolverResult::Sat,
+            Some(false) => SolverResult::Unsat,
+            None => SolverResult::Interrupted,
+        }
+    }
+}
+
+/// DIMACS number of a literal (`x_i` is `i + 1`, negation is the sign).
+fn dimacs_lit(lit: Lit) -> Result<i32, BackendError> {
+    check_variable(NAME, lit)?;
+    lit.to_ipasir_with_error()
+        .map_err(|_| BackendError::VariableOutOfRange {
+            backend: NAME,
+            index: lit.vidx(),
+            max: MAX_VARIABLE_INDEX,
+        })
+}
+
+fn dimacs_lits(lits: &[Lit]) -> Result<Vec<i32>, BackendError> {
+    lits.iter().map(|&lit| dimacs_lit(lit)).collect()
+}
+
+fn signature_of(solver: &::cadical::Solver<StopCallbacks>) -> &'static str {
+    // The C library returns a static string; keep one owned copy so the
+    // rustsat trait can hand out `&'static str`.
+    static SIGNATURE: OnceLock<String> = OnceLock::new();
+    SIGNATURE.get_or_init(|| solver.signature().to_owned())
+}
+
+impl Backend for CadicalBackend {
+    fn kind(&self) -> SolverKind {
+        SolverKind::Cadical
+    }
+
+    fn signature(&self) -> &'static str {
+        signature_of(&self.solver)
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) -> Result<(), BackendError> {
+        let dimacs = dimacs_lits(clause)?;
+        self.solver.add_clause(dimacs);
+        self.usage.note_clause(clause);
+        self.state = AnswerState::Input;
+        Ok(())
+    }
+
+    fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SolverResult, BackendError> {
+        self.take_deferred_error()?;
+        let dimacs = dimacs_lits(assumptions)?;
+        assumptions
+            .iter()
+            .for_each(|lit| self.usage.note_var(lit.var()));
+        let started = Instant::now();
+        let result = match self.refuse_if_stopped() {
+            Some(result) => result,
+            None => self.run_search(dimacs),
+        };
+        self.usage.note_answer(result, started.elapsed());
+        self.state = AnswerState::from_result(result);
+        self.last_assumptions = assumptions.to_vec();
+        Ok(result)
+    }
+
+    fn value(&self, var: Var) -> Result<bool, BackendError> {
+        self.state
+            .require(AnswerState::Sat, NAME, "reading a model value")?;
+        let lit = dimacs_lit(var.pos_lit())?;
+        // CaDiCaL answers every variable (unknown ones are false), so `None`
+        // cannot occur; false is the documented convention anyway.
+        Ok(self.solver.value(lit).unwrap_or(false))
+    }
+
+    fn failed_assumptions(&self) -> Result<Vec<Lit>, BackendError> {
+        self.state
+            .require(AnswerState::Unsat, NAME, "reading failed assumptions")?;
+        let mut failed = Vec::new();
+        for &lit in &self.last_assumptions {
+            if self.solver.failed(dimacs_lit(lit)?) {
+                failed.push(lit);
+            }
+        }
+        Ok(failed)
+    }
+
+    fn stop_signal(&self) -> &StopSignal {
+        &self.stop
+    }
+
+    fn interrupts_running_solve(&self) -> bool {
+        true
+    }
+
+    fn usage(&self) -> &BackendStats {
+        &self.usage
+    }
+}
+
+impl Extend<Clause> for CadicalBackend {
+    fn extend<T: IntoIterator<Item = Clause>>(&mut self, clauses: T) {
+        clauses
+            .into_iter()
+            .for_each(|clause| self.add_clause_or_defer_error(AsRef::<[Lit]>::as_ref(&clause)));
+    }
+}
+
+impl<'a> Extend<&'a Clause> for CadicalBackend {
+    fn extend<T: IntoIterator<Item = &'a Clause>>(&mut self, clauses: T) {
+        clauses
+            .into_iter()
+            .for_each(|clause| self.add_clause_or_defer_error(AsRef::<[Lit]>::as_ref(clause)));
+    }
+}
+
+impl Solve for CadicalBackend {
+    fn signature(&self) -> &'static str {
+        Backend::signature(self)
+    }
+
+    fn solve(&mut self) -> anyhow::Result<SolverResult> {
+        into_anyhow(self.solve_under(&[]))
+    }
+
+    fn lit_val(&self, lit: Lit) -> anyhow::Result<TernaryVal> {
+        let positive = into_anyhow(self.value(lit.var()))?;
+        Ok(TernaryVal::from(positive != lit.is_neg()))
+    }
+
+    fn add_clause_ref<C>(&mut self, clause: &C) -> anyhow::Result<()>
+    where
+        C: AsRef<Cl> + ?Sized,
+    {
+        into_anyhow(Backend::add_clause(self, clause.as_ref().as_ref()))
+    }
+}
+
+impl SolveIncremental for CadicalBackend {
+    fn solve_assumps(&mut self, assumps: &[Lit]) -> anyhow::Result<SolverResult> {
+        into_anyhow(self.solve_under(assumps))
+    }
+
+    fn core(&mut self) -> anyhow::Result<Vec<Lit>> {
+        // rustsat's core is the clause of negated failed assumptions.
+        let failed = into_anyhow(self.failed_assumptions())?;
+        Ok(failed.into_iter().map(|lit| !lit).collect())
+    }
+}
+
+impl SolveStats for CadicalBackend {
+    fn stats(&self) -> SolverStats {
+        self.usage.to_rustsat()
+    }
+}
+
+impl Interrupt for CadicalBackend {
+    type Interrupter = StopSignal;
+
+    fn interrupter(&mut self) -> StopSignal {
+        self.stop.clone()
+    }
+}

@@ -1,0 +1,422 @@
+//! Incremental SAT solver backends.
+//!
+//! This module owns the choice of solver ([`SolverKind`]), the object-safe
+//! [`Backend`] trait that the enumeration code drives, the shared stop
+//! mechanism ([`StopSignal`]) and the error type of every backend.
+//!
+//! Two backends exist, each in its own file and each also implementing
+//! rustsat's `Solve`, `SolveIncremental` and `SolveStats` traits so that
+//! rustsat-based code can use them directly:
+//!
+//! - [`cadical::CadicalBackend`] wraps the `cadical` crate (CaDiCaL 1.9.5,
+//!   Biere et al., SAT Competition 2020 system description);
+//! - [`varisat::VarisatBackend`] wraps the pure-Rust `varisat` 0.2 solver.
+//!
+//! rustsat's `Solve` trait is generic (and requires `Extend`), so it cannot be
+//! a trait object; [`Backend`] is the small object-safe surface we need.
+//!
+//! Capabilities that differ between the two (documented, not papered over):
+//!
+//! - *Stopping a running solve.* CaDiCaL polls a terminate callback, so a
+//!   [`StopSignal`] raised from another thread (or a passed deadline) stops it
+//!   mid-search. varisat has no interrupt API: it checks the signal only before
+//!   each solve call, so one long varisat call runs to completion.
+//! - *Freezing variables.* The `cadical` crate does not bind CaDiCaL's
+//!   `freeze`/`melt`. This is a performance matter only: CaDiCaL restores the
+//!   clauses of an eliminated variable when that variable reappears in a new
+//!   clause or assumption (Fazekas, Biere, Scholl, SAT 2019), and it
+//!   reconstructs values of eliminated variables in every model. Users who
+//!   want no variable elimination at all can pick [`CadicalPreset::Plain`],
+//!   which disables all of CaDiCaL's preprocessing; the crate offers no finer
+//!   option switch.
+
+pub mod cadical;
+pub mod varisat;
+
+use std::time::{Duration, Instant};
+
+use rustsat::solvers::{SolverResult, SolverState, SolverStats};
+use rustsat::types::{Lit, Var};
+use serde::{Deserialize, Serialize};
+
+use crate::run::{Ending, Limits, StopFlag};
+
+pub use self::cadical::CadicalBackend;
+pub use self::varisat::VarisatBackend;
+
+/// Largest variable index (0-based) either backend accepts.
+///
+/// Both solvers size their tables by the largest variable they see, so one
+/// corrupt literal (say from a garbled solution file) could make CaDiCaL try
+/// to allocate hundreds of gigabytes and abort. 2^26 variables is far beyond
+/// any board we model (a 32x32 numbering model has about 2^20) and below
+/// varisat's own limit of 2^28.
+pub const MAX_VARIABLE_INDEX: usize = (1 << 26) - 1;
+
+/// Rejects variables past [`MAX_VARIABLE_INDEX`].
+fn check_variable(backend: &'static str, lit: Lit) -> Result<(), BackendError> {
+    if lit.vidx() > MAX_VARIABLE_INDEX {
+        return Err(BackendError::VariableOutOfRange {
+            backend,
+            index: lit.vidx(),
+            max: MAX_VARIABLE_INDEX,
+        });
+    }
+    Ok(())
+}
+
+/// Which SAT solver runs the search.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum SolverKind {
+    /// CaDiCaL 1.9.5 (C++, incremental, interruptible).
+    #[default]
+    Cadical,
+    /// varisat 0.2 (pure Rust, incremental, not interruptible mid-solve).
+    Varisat,
+}
+
+impl SolverKind {
+    /// Short lower-case name, as accepted on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::Cadical => "cadical",
+            SolverKind::Varisat => "varisat",
+        }
+    }
+}
+
+impl std::fmt::Display for SolverKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// CaDiCaL's built-in option presets (the only configuration the `cadical`
+/// crate exposes besides resource limits).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum CadicalPreset {
+    /// CaDiCaL's default options, including inprocessing.
+    #[default]
+    Default,
+    /// All internal preprocessing off; no variable is ever eliminated.
+    Plain,
+    /// Options tuned for satisfiable instances.
+    Sat,
+    /// Options tuned for unsatisfiable instances.
+    Unsat,
+}
+
+impl CadicalPreset {
+    /// The configuration name CaDiCaL's `configure` understands.
+    pub fn config_name(self) -> &'static str {
+        match self {
+            CadicalPreset::Default => "default",
+            CadicalPreset::Plain => "plain",
+            CadicalPreset::Sat => "sat",
+            CadicalPreset::Unsat => "unsat",
+        }
+    }
+}
+
+/// Why a solve or an enumeration stopped before reaching a verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StopReason {
+    /// Someone called [`StopSignal::request_stop`] (for example on Ctrl-C).
+    Signal,
+    /// The deadline given to [`StopSignal::with_timeout`] has passed.
+    Deadline,
+}
+
+/// A cheap, cloneable, thread-safe request to stop solving.
+///
+/// It wraps the run's [`StopFlag`] (raised by Ctrl-C, SIGTERM or a caller)
+/// and an optional deadline, so the backend polls exactly what the rest of
+/// the run obeys. The deadline is fixed at creation, so every clone agrees.
+#[derive(Clone, Debug, Default)]
+pub struct StopSignal {
+    flag: StopFlag,
+    deadline: Option<Instant>,
+}
+
+impl StopSignal {
+    /// A signal that only stops when [`StopSignal::request_stop`] is called.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A signal that also stops once `timeout` has elapsed from now.
+    pub fn with_timeout(timeout: Duration) -> Self {
+        Self::new().until(Instant::now().checked_add(timeout))
+    }
+
+    /// Polls `flag`, and the deadline if there is one.
+    pub fn watching(flag: StopFlag, deadline: Option<Instant>) -> Self {
+        StopSignal { flag, deadline }
+    }
+
+    /// The run's limits as a signal: its stop flag and `timeout` after `started`.
+    pub fn from_limits(limits: &Limits, started: Instant) -> Self {
+        let deadline = limits.timeout.and_then(|t| started.checked_add(t));
+        Self::watching(limits.stop.clone(), deadline)
+    }
+
+    fn until(self, deadline: Option<Instant>) -> Self {
+        StopSignal { deadline, ..self }
+    }
+
+    /// Asks every holder of this signal (and of its flag) to stop soon.
+    pub fn request_stop(&self) {
+        self.flag.raise();
+    }
+
+    /// `Some(reason)` once a stop was requested or the deadline passed.
+    ///
+    /// An explicit request wins over the deadline so that Ctrl-C is reported
+    /// as such even when it comes after the time limit.
+    pub fn reason(&self) -> Option<StopReason> {
+        if self.flag.is_raised() {
+            return Some(StopReason::Signal);
+        }
+        match self.deadline {
+            Some(deadline) if Instant::now() >= deadline => Some(StopReason::Deadline),
+            _ => None,
+        }
+    }
+
+    /// Whether solving should stop now.
+    pub fn is_raised(&self) -> bool {
+        self.reason().is_some()
+    }
+}
+
+impl StopReason {
+    /// How a run that stopped for this reason ended.
+    pub fn ending(self) -> Ending {
+        match self {
+            StopReason::Signal => Ending::Signal,
+            StopReason::Deadline => Ending::Timeout,
+        }
+    }
+}
+
+impl rustsat::solvers::InterruptSolver for StopSignal {
+    fn interrupt(&self) {
+        self.request_stop();
+    }
+}
+
+/// Everything needed to build a backend.
+#[derive(Clone, Debug, Default)]
+pub struct BackendConfig {
+    /// Which solver to run.
+    pub kind: SolverKind,
+    /// CaDiCaL option preset; ignored by varisat.
+    pub cadical_preset: CadicalPreset,
+    /// Polled by the backend to stop early.
+    pub stop: StopSignal,
+}
+
+/// Errors from any backend. None of them is a panic: bad literals, calls in
+/// the wrong solver state and solver failures all come back here.
+#[derive(Debug, thiserror::Error)]
+pub enum BackendError {
+    /// A variable index the solver cannot represent.
+    #[error("{backend}: variable index {index} is beyond the largest supported index {max}")]
+    VariableOutOfRange {
+        backend: &'static str,
+        index: usize,
+        max: usize,
+    },
+    /// An operation that needs another solver state (e.g. reading a model
+    /// after an UNSAT answer).
+    #[error("{backend}: {operation} needs the solver in state {required}, but it is {actual}")]
+    WrongState {
+        backend: &'static str,
+        operation: &'static str,
+        required: SolverState,
+        actual: SolverState,
+    },
+    /// The solver rejected a configuration.
+    #[error("{backend}: cannot apply configuration '{config}': {message}")]
+    Configuration {
+        backend: &'static str,
+        config: String,
+        message: String,
+    },
+    /// The solver itself reported a failure.
+    #[error("{backend}: solver failure: {message}")]
+    Solver {
+        backend: &'static str,
+        message: String,
+    },
+}
+
+/// Counters every backend keeps about its own use.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BackendStats {
+    /// Solve calls answered SAT.
+    pub sat_answers: usize,
+    /// Solve calls answered UNSAT.
+    pub unsat_answers: usize,
+    /// Solve calls stopped before a verdict.
+    pub interrupted: usize,
+    /// Clauses added by the caller (not counting learnt clauses).
+    pub clauses_added: usize,
+    /// Total literals over all added clauses.
+    pub literals_added: usize,
+    /// Highest variable mentioned in a clause or assumption.
+    pub max_var: Option<Var>,
+    /// Wall-clock time spent inside solve calls.
+    pub solve_time: Duration,
+}
+
+impl BackendStats {
+    fn note_var(&mut self, var: Var) {
+        if self.max_var.is_none_or(|max| var > max) {
+            self.max_var = Some(var);
+        }
+    }
+
+    fn note_clause(&mut self, clause: &[Lit]) {
+        self.clauses_added += 1;
+        self.literals_added += clause.len();
+        clause.iter().for_each(|lit| self.note_var(lit.var()));
+    }
+
+    fn note_answer(&mut self, result: SolverResult, elapsed: Duration) {
+        self.solve_time += elapsed;
+        match result {
+            SolverResult::Sat => self.sat_answers += 1,
+            SolverResult::Unsat => self.unsat_answers += 1,
+            SolverResult::Interrupted => self.interrupted += 1,
+        }
+    }
+
+    /// The same numbers in rustsat's shape.
+    pub fn to_rustsat(&self) -> SolverStats {
+        let avg_clause_len = if self.clauses_added == 0 {
+            0.0
+        } else {
+            self.literals_added as f32 / self.clauses_added as f32
+        };
+        SolverStats {
+            n_sat: self.sat_answers,
+            n_unsat: self.unsat_answers,
+            n_terminated: self.interrupted,
+            n_clauses: self.clauses_added,
+            max_var: self.max_var,
+            avg_clause_len,
+            cpu_solve_time: self.solve_time,
+        }
+    }
+}
+
+/// The object-safe solver interface the models and the enumerator use.
+///
+/// State machine (as in IPASIR): adding a clause returns the solver to the
+/// input state; [`Backend::value`] is valid only right after a SAT answer and
+/// [`Backend::failed_assumptions`] only right after an UNSAT answer.
+pub trait Backend {
+    /// Which solver this is.
+    fn kind(&self) -> SolverKind;
+
+    /// Solver name and version, e.g. `cadical-1.9.5`.
+    fn signature(&self) -> &'static str;
+
+    /// Adds a clause (a disjunction); the empty clause makes the formula UNSAT.
+    fn add_clause(&mut self, clause: &[Lit]) -> Result<(), BackendError>;
+
+    /// Solves under `assumptions`, which hold for this call only.
+    fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SolverResult, BackendError>;
+
+    /// Value of `var` in the last model. Variables the solver never saw are
+    /// false (both solvers agree on this), so the answer is always a bool.
+    fn value(&self, var: Var) -> Result<bool, BackendError>;
+
+    /// Assumptions of the last UNSAT call that were used to refute them (a
+    /// subset of the assumptions, not negated).
+    fn failed_assumptions(&self) -> Result<Vec<Lit>, BackendError>;
+
+    /// The signal this backend polls.
+    fn stop_signal(&self) -> &StopSignal;
+
+    /// Whether a raised [`StopSignal`] stops a solve call that is already
+    /// running (true for CaDiCaL, false for varisat).
+    fn interrupts_running_solve(&self) -> bool;
+
+    /// Usage counters.
+    fn usage(&self) -> &BackendStats;
+}
+
+/// Builds the backend chosen in `config`, ready for clauses.
+pub fn new_backend(config: &BackendConfig) -> Result<Box<dyn Backend>, BackendError> {
+    Ok(match config.kind {
+        SolverKind::Cadical => Box::new(CadicalBackend::new(
+            config.cadical_preset,
+            config.stop.clone(),
+        )?),
+        SolverKind::Varisat => Box::new(VarisatBackend::new(config.stop.clone())),
+    })
+}
+
+/// Shared state bookkeeping of both adapters, so that state errors look alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AnswerState {
+    Input,
+    Sat,
+    Unsat,
+    Unknown,
+}
+
+impl AnswerState {
+    fn from_result(result: SolverResult) -> Self {
+        match result {
+            SolverResult::Sat => AnswerState::Sat,
+            SolverResult::Unsat => AnswerState::Unsat,
+            SolverResult::Interrupted => AnswerState::Unknown,
+        }
+    }
+
+    fn to_rustsat(self) -> SolverState {
+        match self {
+            AnswerState::Input => SolverState::Input,
+            AnswerState::Sat => SolverState::Sat,
+            AnswerState::Unsat => SolverState::Unsat,
+            AnswerState::Unknown => SolverState::Unknown,
+        }
+    }
+
+    /// `Ok` when in `required`, otherwise the error a caller should see.
+    fn require(
+        self,
+        required: AnswerState,
+        backend: &'static str,
+        operation: &'static str,
+    ) -> Result<(), BackendError> {
+        if self == required {
+            Ok(())
+        } else {
+            Err(BackendError::WrongState {
+                backend,
+                operation,
+                required: required.to_rustsat(),
+                actual: self.to_rustsat(),
+            })
+        }
+    }
+}
+
+/// Converts a rustsat result into the `anyhow` shape rustsat's traits expect.
+fn into_anyhow<T>(result: Result<T, BackendError>) -> anyhow::Result<T> {
+    result.map_err(anyhow::Error::from)
+}
+
+#[cfg(test)]
+mod tests;

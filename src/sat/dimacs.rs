@@ -1,0 +1,500 @@
+//! DIMACS export for external solvers and the way back from their output.
+//!
+//! This module owns three things:
+//!
+//! - [`write_dimacs`]: the CNF of a puzzle in DIMACS form. Its `c` header
+//!   names the model, the encoding choices and maps every primary variable
+//!   to its move or (cell, number), so the file can be read without this
+//!   program. A static file cannot receive lazy subtour cuts, so lazy
+//!   connectivity is replaced by the ordering encoding (and the header says so).
+//! - [`parse_solver_output`]: the SAT-competition output format (`s` status
+//!   line, `v` value lines ending in `0`, `c` comments), with an error for
+//!   every deviation.
+//! - [`decode_solver_output`]: re-encodes the puzzle, checks the assignment
+//!   against every clause, decodes the primary variables and checks the tour
+//!   with the puzzle's rules. Output for another CNF, a partial assignment or
+//!   a violated clause is an error; it never becomes a wrong tour.
+
+use std::io::{self, Write};
+
+use rustsat::types::Lit;
+use serde::{Deserialize, Serialize};
+
+use crate::encode::{
+    Connectivity, DecodeError, Decoded, EncodeError, EncodeOptions, Encoding, Family, Primary,
+};
+use crate::puzzle::Puzzle;
+use crate::sat::backend::MAX_VARIABLE_INDEX;
+use crate::tour::Tour;
+
+/// Prefix of the header line that records the encoding options as JSON.
+const OPTIONS_TAG: &str = "c knights-options ";
+
+/// Errors while writing a DIMACS file.
+#[derive(Debug, thiserror::Error)]
+pub enum DimacsError {
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
+    #[error("cannot write the DIMACS file: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// The options a static CNF must use: lazy connectivity becomes ordering
+/// where the family needs connectivity at all. The flag says whether it changed.
+pub fn static_options(puzzle: &Puzzle, options: &EncodeOptions) -> (EncodeOptions, bool) {
+    let family = crate::encode::family_of(puzzle.kind());
+    let needs_upgrade = family != Family::Numbering && options.connectivity == Connectivity::Lazy;
+    let mut fixed = *options;
+    if needs_upgrade {
+        fixed.connectivity = Connectivity::Ordering;
+    }
+    (fixed, needs_upgrade)
+}
+
+/// Encodes `puzzle` for a static file and writes it; returns the encoding.
+pub fn write_dimacs(
+    puzzle: &Puzzle,
+    options: &EncodeOptions,
+    out: &mut dyn Write,
+) -> Result<Encoding, DimacsError> {
+    let (options, upgraded) = static_options(puzzle, options);
+    let encoding = Encoding::build(puzzle, &options)?;
+    write_header(puzzle, &encoding, upgraded, out)?;
+    write_clauses(&encoding, out)?;
+    Ok(encoding)
+}
+
+fn write_header(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    upgraded: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let report = encoding.report();
+    let options = encoding.options();
+    writeln!(out, "c knights: SAT encoding of a knight's tour model")?;
+    writeln!(out, "c model: {}", puzzle.name)?;
+    writeln!(
+        out,
+        "c board: {}  leaper: {}  closed: {}  solutions are: {:?}",
+        puzzle.board.shape(),
+        puzzle.board.leaper(),
+        puzzle.closed,
+        puzzle.kind()
+    )?;
+    writeln!(
+        out,
+        "c family: {:?}  {}",
+        encoding.family(),
+        connectivity_note(encoding, upgraded)
+    )?;
+    writeln!(out, "c pb-encoding: {}", options.pb_encoding)?;
+    write_rules(puzzle, out)?;
+    if let Some((kept, by_distance, by_parity)) = report.number_pairs {
+        writeln!(
+            out,
+            "c (cell, number) pairs: {kept} kept, {by_distance} dropped by distance, {by_parity} by parity"
+        )?;
+    }
+    for (line, summary) in &report.line_sums {
+        writeln!(
+            out,
+            "c line sum '{line}': {:?}, {} clauses, {} auxiliary variables",
+            summary.status, summary.clauses, summary.aux_vars
+        )?;
+    }
+    let options_json = serde_json::to_string(&options).map_err(io::Error::other)?;
+    writeln!(out, "{OPTIONS_TAG}{options_json}")?;
+    write_variable_map(puzzle, encoding, out)?;
+    writeln!(out, "p cnf {} {}", encoding.n_vars(), encoding.cnf().len())
+}
+
+fn connectivity_note(encoding: &Encoding, upgraded: bool) -> String {
+    match (encoding.family(), upgraded) {
+        (Family::Numbering, _) => "connectivity: implied by the numbering".into(),
+        (_, true) => "connectivity: ordering (lazy cuts are impossible in a static file)".into(),
+        (_, false) => format!("connectivity: {:?}", encoding.options().connectivity),
+    }
+}
+
+fn write_rules(puzzle: &Puzzle, out: &mut dyn Write) -> io::Result<()> {
+    let cells = |set: &Option<Vec<usize>>| match set {
+        None => "any cell".to_string(),
+        Some(cells) => format!("{} cells", cells.len()),
+    };
+    writeln!(
+        out,
+        "c start: {}  end: {}  required moves: {}  rot180: {}  line sums: {}",
+        cells(&puzzle.starts),
+        cells(&puzzle.ends),
+        puzzle.required.len(),
+        puzzle.rot180,
+        puzzle.sums.len()
+    )
+}
+
+fn write_variable_map(puzzle: &Puzzle, encoding: &Encoding, out: &mut dyn Write) -> io::Result<()> {
+    let primary = encoding.primary();
+    writeln!(
+        out,
+        "c primary variables: {} of {}; their values in a model decode to one solution",
+        primary.len(),
+        encoding.n_vars()
+    )?;
+    writeln!(
+        out,
+        "c cells are (row,col) or (layer,row,col), 0-based; numbers are 1-based"
+    )?;
+    let name = |cell| puzzle.board.shape().cell_name(cell);
+    for (var, meaning) in primary {
+        let text = match meaning {
+            Primary::Number { cell, number } => format!("{} carries {number}", name(cell)),
+            Primary::Arc { from, to } => format!("move {} -> {}", name(from), name(to)),
+            Primary::Start { cell } => format!("start {}", name(cell)),
+            Primary::End { cell } => format!("end {}", name(cell)),
+            Primary::Edge { a, b } => format!("edge {} - {}", name(a), name(b)),
+        };
+        writeln!(out, "c var {} = {text}", var.to_ipasir())?;
+    }
+    Ok(())
+}
+
+fn write_clauses(encoding: &Encoding, out: &mut dyn Write) -> io::Result<()> {
+    let mut line = String::new();
+    for clause in encoding.cnf().iter() {
+        line.clear();
+        for lit in clause.iter() {
+            line.push_str(&lit.to_ipasir().to_string());
+            line.push(' ');
+        }
+        line.push('0');
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// What a DIMACS file written by [`write_dimacs`] says about itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DimacsHeader {
+    pub options: EncodeOptions,
+    pub n_vars: u32,
+    pub n_clauses: usize,
+}
+
+/// Errors in a DIMACS header.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum HeaderError {
+    #[error("no 'c knights-options' line: the file was not written by knights")]
+    NoOptions,
+    #[error("the 'c knights-options' line is not valid: {0}")]
+    BadOptions(String),
+    #[error("no valid 'p cnf VARIABLES CLAUSES' line")]
+    NoProblemLine,
+}
+
+/// Reads the encoding options and problem size from a file's header.
+pub fn read_dimacs_header(text: &str) -> Result<DimacsHeader, HeaderError> {
+    let mut options = None;
+    for line in text.lines() {
+        if let Some(json) = line.strip_prefix(OPTIONS_TAG) {
+            let parsed =
+                serde_json::from_str(json).map_err(|e| HeaderError::BadOptions(e.to_string()))?;
+            options = Some(parsed);
+        } else if let Some(rest) = line.strip_prefix("p cnf ") {
+            let options = options.ok_or(HeaderError::NoOptions)?;
+            let mut numbers = rest.split_whitespace().map(str::parse::<u64>);
+            let (Some(Ok(n_vars)), Some(Ok(n_clauses)), None) =
+                (numbers.next(), numbers.next(), numbers.next())
+            else {
+                return Err(HeaderError::NoProblemLine);
+            };
+            return Ok(DimacsHeader {
+                options,
+                n_vars: u32::try_from(n_vars).map_err(|_| HeaderError::NoProblemLine)?,
+                n_clauses: usize::try_from(n_clauses).map_err(|_| HeaderError::NoProblemLine)?,
+            });
+        }
+    }
+    Err(options.map_or(HeaderError::NoOptions, |_| HeaderError::NoProblemLine))
+}
+
+/// A solver's verdict as printed in the SAT-competition format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolverAnswer {
+    /// `s SATISFIABLE` with the values from the `v` lines.
+    Satisfiable(Assignment),
+    /// `s UNSATISFIABLE`.
+    Unsatisfiable,
+    /// `s UNKNOWN` (for example a time-out).
+    Unknown,
+}
+
+/// Variable values from `v` lines, indexed by DIMACS variable.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Assignment {
+    /// `values[i]` is the value of DIMACS variable `i + 1`, if given.
+    values: Vec<Option<bool>>,
+}
+
+impl Assignment {
+    /// Value of the 0-based variable `index`, if the solver gave one.
+    pub fn value(&self, index: usize) -> Option<bool> {
+        self.values.get(index).copied().flatten()
+    }
+
+    /// Largest DIMACS variable mentioned.
+    pub fn max_var(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Number of variables with a value.
+    pub fn assigned(&self) -> usize {
+        self.values.iter().flatten().count()
+    }
+
+    fn lit_true(&self, lit: Lit) -> bool {
+        self.value(lit.vidx()).is_some_and(|v| v != lit.is_neg())
+    }
+
+    fn set(&mut self, dimacs: i64) -> Result<(), String> {
+        let index = dimacs.unsigned_abs() as usize - 1;
+        if index >= self.values.len() {
+            self.values.resize(index + 1, None);
+        }
+        let value = dimacs > 0;
+        match self.values[index].replace(value) {
+            Some(old) if old != value => {
+                Err(format!("variable {} is given both values", index + 1))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A deviation from the SAT-competition output format.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum OutputError {
+    #[error("no 's' status line (expected 's SATISFIABLE', 's UNSATISFIABLE' or 's UNKNOWN')")]
+    NoStatus,
+    #[error("line {line}: a second 's' status line")]
+    SecondStatus { line: usize },
+    #[error("line {line}: unknown status '{text}'")]
+    UnknownStatus { line: usize, text: String },
+    #[error("line {line}: 'v' values, but the status is not SATISFIABLE")]
+    ValuesWithoutSat { line: usize },
+    #[error("the status is SATISFIABLE but there are no 'v' lines")]
+    MissingValues,
+    #[error("the 'v' lines do not end with 0: the assignment may be cut off")]
+    MissingTerminator,
+    #[error("line {line}: values after the terminating 0")]
+    ValuesAfterTerminator { line: usize },
+    #[error("line {line}: '{token}' is not a literal")]
+    BadLiteral { line: usize, token: String },
+    #[error("line {line}: {message}")]
+    Contradiction { line: usize, message: String },
+    #[error("line {line}: unexpected line '{text}' (only 'c', 's' and 'v' lines are allowed)")]
+    UnexpectedLine { line: usize, text: String },
+}
+
+/// Parses a solver's standard output.
+pub fn parse_solver_output(text: &str) -> Result<SolverAnswer, OutputError> {
+    let mut reader = OutputReader::default();
+    for (index, raw) in text.lines().enumerate() {
+        reader.read_line(index + 1, raw.trim())?;
+    }
+    reader.finish()
+}
+
+#[derive(Default)]
+struct OutputReader {
+    status: Option<Status>,
+    assignment: Assignment,
+    saw_values: bool,
+    terminated: bool,
+    first_values_line: usize,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Sat,
+    Unsat,
+    Unknown,
+}
+
+impl OutputReader {
+    fn read_line(&mut self, line: usize, text: &str) -> Result<(), OutputError> {
+        let (tag, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        match tag {
+            "" | "c" => Ok(()),
+            "s" => self.read_status(line, rest.trim()),
+            "v" => self.read_values(line, rest),
+            _ => Err(OutputError::UnexpectedLine {
+                line,
+                text: text.to_string(),
+            }),
+        }
+    }
+
+    fn read_status(&mut self, line: usize, text: &str) -> Result<(), OutputError> {
+        if self.status.is_some() {
+            return Err(OutputError::SecondStatus { line });
+        }
+        self.status = Some(match text {
+            "SATISFIABLE" => Status::Sat,
+            "UNSATISFIABLE" => Status::Unsat,
+            "UNKNOWN" => Status::Unknown,
+            _ => {
+                return Err(OutputError::UnknownStatus {
+                    line,
+                    text: text.to_string(),
+                })
+            }
+        });
+        Ok(())
+    }
+
+    fn read_values(&mut self, line: usize, text: &str) -> Result<(), OutputError> {
+        if !self.saw_values {
+            self.first_values_line = line;
+        }
+        self.saw_values = true;
+        for token in text.split_whitespace() {
+            if self.terminated {
+                return Err(OutputError::ValuesAfterTerminator { line });
+            }
+            let literal: i64 = token.parse().map_err(|_| OutputError::BadLiteral {
+                line,
+                token: token.to_string(),
+            })?;
+            if literal == 0 {
+                self.terminated = true;
+            } else if literal.unsigned_abs() > MAX_VARIABLE_INDEX as u64 + 1 {
+                // A garbled number must not make us allocate gigabytes.
+                return Err(OutputError::BadLiteral {
+                    line,
+                    token: token.to_string(),
+                });
+            } else {
+                self.assignment
+                    .set(literal)
+                    .map_err(|message| OutputError::Contradiction { line, message })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<SolverAnswer, OutputError> {
+        let status = self.status.ok_or(OutputError::NoStatus)?;
+        if status != Status::Sat {
+            if self.saw_values {
+                return Err(OutputError::ValuesWithoutSat {
+                    line: self.first_values_line,
+                });
+            }
+            return Ok(match status {
+                Status::Unsat => SolverAnswer::Unsatisfiable,
+                _ => SolverAnswer::Unknown,
+            });
+        }
+        if !self.saw_values {
+            return Err(OutputError::MissingValues);
+        }
+        if !self.terminated {
+            return Err(OutputError::MissingTerminator);
+        }
+        Ok(SolverAnswer::Satisfiable(self.assignment))
+    }
+}
+
+/// What an external solver's output means for the puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A tour, checked against every clause and every rule of the puzzle.
+    Tour(Tour),
+    /// The solver proved there is no solution.
+    NoTour,
+    /// The solver gave up.
+    Unknown,
+}
+
+/// Why solver output could not be turned into a verdict.
+#[derive(Debug, thiserror::Error)]
+pub enum SolverOutputError {
+    #[error(transparent)]
+    Format(#[from] OutputError),
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
+    #[error("the output mentions variable {found}, but the CNF has only {expected}: it belongs to another file")]
+    TooManyVariables { found: usize, expected: u32 },
+    #[error("the output assigns {assigned} of the CNF's {expected} variables (variable {first_missing} has no value)")]
+    MissingVariables {
+        assigned: usize,
+        expected: u32,
+        first_missing: usize,
+    },
+    #[error("the assignment violates clause {index} ({clause}): it is not a model of this CNF")]
+    UnsatisfiedClause { index: usize, clause: String },
+    #[error("the model does not decode to a tour: {0}")]
+    Decode(#[from] DecodeError),
+    #[error("the model contains {0} subtours; it was not produced from this CNF")]
+    Subtours(usize),
+    #[error("the decoded tour breaks a rule of the model (this is a bug): {0:?}")]
+    Rejected(Vec<usize>),
+}
+
+/// Decodes an external solver's output for the DIMACS file that
+/// [`write_dimacs`] wrote for the same puzzle and options.
+pub fn decode_solver_output(
+    puzzle: &Puzzle,
+    options: &EncodeOptions,
+    text: &str,
+) -> Result<Verdict, SolverOutputError> {
+    let answer = parse_solver_output(text)?;
+    let assignment = match answer {
+        SolverAnswer::Unsatisfiable => return Ok(Verdict::NoTour),
+        SolverAnswer::Unknown => return Ok(Verdict::Unknown),
+        SolverAnswer::Satisfiable(assignment) => assignment,
+    };
+    let (options, _) = static_options(puzzle, options);
+    let encoding = Encoding::build(puzzle, &options)?;
+    check_model(&encoding, &assignment)?;
+    let tour = match encoding.decode(|var| assignment.value(var.idx()).unwrap_or(false))? {
+        Decoded::Tour(tour) => tour,
+        Decoded::Subtours(cycles) => return Err(SolverOutputError::Subtours(cycles.len())),
+    };
+    if !puzzle.accepts(&tour) {
+        return Err(SolverOutputError::Rejected(tour.order().to_vec()));
+    }
+    Ok(Verdict::Tour(tour))
+}
+
+/// The assignment covers exactly the CNF's variables and satisfies every clause.
+fn check_model(encoding: &Encoding, assignment: &Assignment) -> Result<(), SolverOutputError> {
+    let expected = encoding.n_vars();
+    if assignment.max_var() > expected as usize {
+        return Err(SolverOutputError::TooManyVariables {
+            found: assignment.max_var(),
+            expected,
+        });
+    }
+    if let Some(missing) = (0..expected as usize).find(|&i| assignment.value(i).is_none()) {
+        return Err(SolverOutputError::MissingVariables {
+            assigned: assignment.assigned(),
+            expected,
+            first_missing: missing + 1,
+        });
+    }
+    for (index, clause) in encoding.cnf().iter().enumerate() {
+        if !clause.iter().any(|&lit| assignment.lit_true(lit)) {
+            let text: Vec<String> = clause.iter().map(|l| l.to_ipasir().to_string()).collect();
+            return Err(SolverOutputError::UnsatisfiedClause {
+                index: index + 1,
+                clause: text.join(" "),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,280 @@
+//! DIMACS files must be valid and self-describing; solver output must be
+//! decoded into the right tour or rejected with a precise error.
+
+use rustsat::solvers::SolverResult;
+use rustsat::types::Var;
+
+use super::*;
+use crate::encode::Connectivity;
+use crate::sat::backend::{new_backend, BackendConfig};
+use crate::spec::Spec;
+
+fn puzzle(toml: &str) -> Puzzle {
+    Puzzle::from_spec(&Spec::from_toml(toml, "test").unwrap()).unwrap()
+}
+
+/// One model of each family.
+fn puzzles() -> Vec<Puzzle> {
+    vec![
+        puzzle("name = \"paths\"\nboard = \"5x5\""),
+        puzzle("name = \"cycles\"\nboard = \"6x6\"\nclosed = true"),
+        puzzle("name = \"numbered\"\nboard = \"5x5\"\n[start]\ncells = [[0, 0]]"),
+    ]
+}
+
+fn dimacs_text(puzzle: &Puzzle, options: &EncodeOptions) -> (String, Encoding) {
+    let mut out = Vec::new();
+    let encoding = write_dimacs(puzzle, options, &mut out).unwrap();
+    (String::from_utf8(out).unwrap(), encoding)
+}
+
+/// Solves the file's CNF with our own solver and prints the answer the way
+/// a competition solver would.
+fn solver_output(text: &str) -> String {
+    let instance: rustsat::instances::SatInstance =
+        rustsat::instances::SatInstance::from_dimacs(&mut text.as_bytes()).unwrap();
+    let n_vars = read_dimacs_header(text).unwrap().n_vars;
+    let mut backend = new_backend(&BackendConfig::default()).unwrap();
+    for clause in instance.cnf().iter() {
+        backend.add_clause(clause.as_ref()).unwrap();
+    }
+    match backend.solve_under(&[]).unwrap() {
+        SolverResult::Sat => {}
+        SolverResult::Unsat => return "s UNSATISFIABLE\n".into(),
+        SolverResult::Interrupted => return "s UNKNOWN\n".into(),
+    }
+    let mut out = String::from("c solved by the test\ns SATISFIABLE\n");
+    for chunk in (0..n_vars).collect::<Vec<_>>().chunks(10) {
+        out.push('v');
+        for &i in chunk {
+            let value = backend.value(Var::new(i)).unwrap();
+            out.push_str(&format!(
+                " {}",
+                if value { i as i64 + 1 } else { -(i as i64) - 1 }
+            ));
+        }
+        out.push('\n');
+    }
+    out.push_str("v 0\n");
+    out
+}
+
+#[test]
+fn header_records_options_and_size_and_the_file_parses() {
+    for p in puzzles() {
+        let options = EncodeOptions::default();
+        let (text, encoding) = dimacs_text(&p, &options);
+        let header = read_dimacs_header(&text).unwrap();
+        assert_eq!(header.n_vars, encoding.n_vars());
+        assert_eq!(header.n_clauses, encoding.cnf().len());
+        assert_eq!(header.options, static_options(&p, &options).0);
+        assert!(text.contains(&format!("c model: {}", p.name)));
+        let instance =
+            rustsat::instances::SatInstance::<rustsat::instances::BasicVarManager>::from_dimacs(
+                &mut text.as_bytes(),
+            )
+            .unwrap();
+        assert_eq!(instance.n_clauses(), encoding.cnf().len());
+    }
+}
+
+#[test]
+fn header_maps_every_primary_variable() {
+    for p in puzzles() {
+        let (text, encoding) = dimacs_text(&p, &EncodeOptions::default());
+        let mapped = text.lines().filter(|l| l.starts_with("c var ")).count();
+        assert_eq!(mapped, encoding.primary().len(), "{}", p.name);
+    }
+    let (text, _) = dimacs_text(&puzzles()[2], &EncodeOptions::default());
+    assert!(text.contains("= (0,0) carries 1\n"));
+}
+
+#[test]
+fn lazy_connectivity_is_replaced_in_static_files() {
+    let p = &puzzles()[0];
+    let lazy = EncodeOptions {
+        connectivity: Connectivity::Lazy,
+        ..Default::default()
+    };
+    let (text, encoding) = dimacs_text(p, &lazy);
+    assert_eq!(encoding.options().connectivity, Connectivity::Ordering);
+    assert!(text.contains("lazy cuts are impossible in a static file"));
+    // The numbering family needs no connectivity, so nothing changes there.
+    assert!(!static_options(&puzzles()[2], &lazy).1);
+}
+
+#[test]
+fn solver_output_round_trips_to_an_accepted_tour() {
+    for p in puzzles() {
+        let options = EncodeOptions::default();
+        let (text, _) = dimacs_text(&p, &options);
+        match decode_solver_output(&p, &options, &solver_output(&text)).unwrap() {
+            Verdict::Tour(tour) => assert!(p.accepts(&tour), "{}", p.name),
+            other => panic!("{}: expected a tour, got {other:?}", p.name),
+        }
+    }
+}
+
+#[test]
+fn unsatisfiable_and_unknown_are_verdicts_not_tours() {
+    let p = &puzzles()[0];
+    let options = EncodeOptions::default();
+    let decode = |text: &str| decode_solver_output(p, &options, text).unwrap();
+    assert_eq!(decode("c nothing\ns UNSATISFIABLE\n"), Verdict::NoTour);
+    assert_eq!(decode("s UNKNOWN\n"), Verdict::Unknown);
+}
+
+#[test]
+fn impossible_model_file_gives_unsatisfiable_output() {
+    // 4x4 has no open tour: the CNF must be UNSAT.
+    let p = puzzle("board = \"4x4\"");
+    let (text, _) = dimacs_text(&p, &EncodeOptions::default());
+    assert_eq!(solver_output(&text), "s UNSATISFIABLE\n");
+}
+
+/// A correct output for the paths model, to be damaged by the tests below.
+fn good_output() -> (Puzzle, String) {
+    let p = puzzles().remove(0);
+    let (text, _) = dimacs_text(&p, &EncodeOptions::default());
+    let output = solver_output(&text);
+    (p, output)
+}
+
+fn decode_error(p: &Puzzle, output: &str) -> SolverOutputError {
+    decode_solver_output(p, &EncodeOptions::default(), output).unwrap_err()
+}
+
+#[test]
+fn format_errors_are_named() {
+    let (p, good) = good_output();
+    let without_status = good.replace("s SATISFIABLE\n", "");
+    assert!(matches!(
+        decode_error(&p, &without_status),
+        SolverOutputError::Format(OutputError::NoStatus)
+    ));
+    let without_values: String = good
+        .lines()
+        .filter(|l| !l.starts_with('v'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(matches!(
+        decode_error(&p, &without_values),
+        SolverOutputError::Format(OutputError::MissingValues)
+    ));
+    let cut_off = good.replace("v 0\n", "");
+    assert!(matches!(
+        decode_error(&p, &cut_off),
+        SolverOutputError::Format(OutputError::MissingTerminator)
+    ));
+    assert!(matches!(
+        decode_error(&p, "s UNSATISFIABLE\nv 1 0\n"),
+        SolverOutputError::Format(OutputError::ValuesWithoutSat { line: 2 })
+    ));
+    assert!(matches!(
+        decode_error(&p, "s SATISFIABLE\nv 1 x 0\n"),
+        SolverOutputError::Format(OutputError::BadLiteral { line: 2, .. })
+    ));
+    assert!(matches!(
+        decode_error(&p, "s SATISFIABLE\nv 1 -1 0\n"),
+        SolverOutputError::Format(OutputError::Contradiction { line: 2, .. })
+    ));
+    assert!(matches!(
+        decode_error(&p, "s SATISFIABLE\ns SATISFIABLE\n"),
+        SolverOutputError::Format(OutputError::SecondStatus { line: 2 })
+    ));
+    assert!(matches!(
+        decode_error(&p, "s MAYBE\n"),
+        SolverOutputError::Format(OutputError::UnknownStatus { .. })
+    ));
+    assert!(matches!(
+        decode_error(&p, "s SATISFIABLE\nv 1 0\nv 2 0\n"),
+        SolverOutputError::Format(OutputError::ValuesAfterTerminator { line: 3 })
+    ));
+    assert!(matches!(
+        decode_error(&p, "solution found\n"),
+        SolverOutputError::Format(OutputError::UnexpectedLine { line: 1, .. })
+    ));
+    assert!(matches!(
+        decode_error(&p, "s SATISFIABLE\nv 99999999999 0\n"),
+        SolverOutputError::Format(OutputError::BadLiteral { .. })
+    ));
+}
+
+#[test]
+fn output_for_another_cnf_is_rejected() {
+    let (p, good) = good_output();
+    let n_vars = Encoding::build(&p, &static_options(&p, &EncodeOptions::default()).0)
+        .unwrap()
+        .n_vars();
+    let extra = good.replace("v 0\n", &format!("v {} 0\n", n_vars + 1));
+    assert!(matches!(
+        decode_error(&p, &extra),
+        SolverOutputError::TooManyVariables { .. }
+    ));
+    let first_value_line = good.lines().find(|l| l.starts_with("v ")).unwrap();
+    let partial = good.replacen(&format!("{first_value_line}\n"), "", 1);
+    assert!(matches!(
+        decode_error(&p, &partial),
+        SolverOutputError::MissingVariables {
+            first_missing: 1,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_flipped_value_is_caught_by_the_clauses_not_decoded() {
+    let (p, good) = good_output();
+    // Flip variable 1 (a primary move variable) and then every other single
+    // variable in turn: each flip breaks some clause or the tour is still
+    // valid; a wrong tour must never come out.
+    let n_vars = read_dimacs_header(&dimacs_text(&p, &EncodeOptions::default()).0)
+        .unwrap()
+        .n_vars as i64;
+    let mut rejected = 0;
+    for var in 1..=n_vars {
+        let flipped: String = good
+            .lines()
+            .map(|line| flip_in_line(line, var))
+            .collect::<Vec<_>>()
+            .join("\n");
+        match decode_solver_output(&p, &EncodeOptions::default(), &flipped) {
+            Ok(Verdict::Tour(tour)) => assert!(p.accepts(&tour)),
+            Ok(other) => panic!("unexpected verdict {other:?}"),
+            Err(SolverOutputError::UnsatisfiedClause { .. }) => rejected += 1,
+            Err(other) => panic!("flip of {var}: unexpected error {other}"),
+        }
+    }
+    assert!(rejected > 0);
+}
+
+fn flip_in_line(line: &str, var: i64) -> String {
+    if !line.starts_with("v ") {
+        return line.to_string();
+    }
+    line.split_whitespace()
+        .map(|token| match token.parse::<i64>() {
+            Ok(lit) if lit.abs() == var => (-lit).to_string(),
+            _ => token.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn header_errors_are_named() {
+    assert_eq!(
+        read_dimacs_header("p cnf 3 2\n"),
+        Err(HeaderError::NoOptions)
+    );
+    assert_eq!(
+        read_dimacs_header(
+            "c knights-options {\"connectivity\":\"lazy\",\"pb_encoding\":\"gte\"}\np cnf x\n"
+        ),
+        Err(HeaderError::NoProblemLine)
+    );
+    assert!(matches!(
+        read_dimacs_header("c knights-options {oops}\n"),
+        Err(HeaderError::BadOptions(_))
+    ));
+}

@@ -1,0 +1,29 @@
+//! SAT machinery shared by every knight's-tour model.
+//!
+//! This module owns the parts that do not know about boards or tours:
+//!
+//! - [`backend`]: the incremental SAT solvers (CaDiCaL and varisat) behind one
+//!   object-safe [`backend::Backend`] trait and behind rustsat's solver traits;
+//! - [`pb`]: pseudo-Boolean equality constraints `sum w_i x_i = K` through the
+//!   encodings that rustsat provides (used for line sums);
+//! - [`enumerate`]: projected model enumeration with blocking clauses and the
+//!   explicit reasons an enumeration ends (generic, used by tests);
+//! - [`dimacs`]: DIMACS export with a self-describing header, and parsing
+//!   and checking of external solvers' output;
+//! - [`search`]: the SAT engine over a puzzle's [`crate::encode::Encoding`]:
+//!   lazy subtour cuts, decoding, class-wise blocking, run summaries.
+//!
+//! Literals and variables are rustsat's [`rustsat::types::Lit`] and
+//! [`rustsat::types::Var`] everywhere, because the rustsat encodings produce
+//! them and both backends translate them at their boundary.
+
+pub mod backend;
+pub mod dimacs;
+pub mod enumerate;
+pub mod pb;
+pub mod search;
+
+pub use backend::{
+    new_backend, Backend, BackendConfig, BackendError, CadicalPreset, SolverKind, StopReason,
+    StopSignal,
+};

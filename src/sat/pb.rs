@@ -1,0 +1,278 @@
+//! Pseudo-Boolean equalities `sum w_i * l_i = K` encoded to CNF via rustsat.
+//!
+//! This module owns the choice of PB encoding ([`PbEncoding`]) and the one
+//! operation the models need from it: [`encode_weighted_eq`]. Line sums of a
+//! numbered tour become such equalities over (cell, number) variables.
+//!
+//! rustsat 0.7 offers these PB encodings (`rustsat::encodings::pb`):
+//!
+//! - `GeneralizedTotalizer` (Joshi, Martins, Manquinho: "Generalized Totalizer
+//!   Encoding for Pseudo-Boolean Constraints", CP 2015): upper bounds only;
+//!   `DoubleGeneralizedTotalizer` pairs it with an inverted copy over the
+//!   negated inputs for lower bounds.
+//! - `DynamicPolyWatchdog` (Paxian, Reimer, Becker: "Dynamic Polynomial
+//!   Watchdog Encoding for Solving Weighted MaxSAT", SAT 2018): upper bounds
+//!   only; paired with `Inverted<DynamicPolyWatchdog>` here.
+//! - `BinaryAdder` (Warners, IPL 1998; as described by Eén and Sörensson:
+//!   "Translating Pseudo-Boolean Constraints into SAT", JSAT 2006): both
+//!   bounds natively.
+//!
+//! Each is built with `encode_both(K..=K)`, and the literals returned by
+//! `enforce_eq(K)` are added as unit clauses, so the constraint holds
+//! permanently (no assumptions needed).
+//!
+//! Before encoding, terms are normalised: repeated literals are merged, a
+//! variable occurring in both polarities is folded into a constant
+//! (`a*x + b*!x = b + (a-b)*x`), and zero weights are dropped. rustsat collects
+//! inputs into a hash map, so without merging a repeated literal would silently
+//! lose a weight.
+
+use std::collections::BTreeMap;
+
+use rustsat::encodings::pb::{
+    BinaryAdder, BoundBoth, DoubleGeneralizedTotalizer, DynamicPolyWatchdog,
+};
+use rustsat::encodings::{pb::simulators, CollectClauses, EnforceError};
+use rustsat::instances::ManageVars;
+use rustsat::types::{Clause, Lit, Var};
+use serde::{Deserialize, Serialize};
+
+/// Which CNF encoding carries a PB equality.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum PbEncoding {
+    /// Generalized totalizer, doubled for both bounds (Joshi et al., CP 2015).
+    #[default]
+    Gte,
+    /// Dynamic polynomial watchdog, doubled for both bounds (Paxian et al., SAT 2018).
+    Dpw,
+    /// Binary adder circuit (Warners 1998; Eén and Sörensson, JSAT 2006).
+    Adder,
+}
+
+impl PbEncoding {
+    /// Every encoding, for tests and `--help` listings.
+    pub const ALL: [PbEncoding; 3] = [PbEncoding::Gte, PbEncoding::Dpw, PbEncoding::Adder];
+
+    /// Short lower-case name, as accepted on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            PbEncoding::Gte => "gte",
+            PbEncoding::Dpw => "dpw",
+            PbEncoding::Adder => "adder",
+        }
+    }
+}
+
+impl std::fmt::Display for PbEncoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The doubled watchdog: one copy bounds from above, one (over negated
+/// inputs) from below.
+type DoubleDynamicPolyWatchdog =
+    simulators::Double<DynamicPolyWatchdog, simulators::Inverted<DynamicPolyWatchdog>>;
+
+/// What [`encode_weighted_eq`] decided about the constraint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PbStatus {
+    /// Encoded with the chosen PB encoding.
+    Encoded,
+    /// After normalisation the target forces every literal (all false, or
+    /// all true); only unit clauses were written.
+    Forced,
+    /// Holds for every assignment; nothing was written.
+    Tautology,
+    /// Cannot hold; the empty clause was written.
+    Infeasible,
+}
+
+/// Outcome of encoding one PB equality.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PbSummary {
+    /// What happened.
+    pub status: PbStatus,
+    /// Clauses written to the collector.
+    pub clauses: usize,
+    /// Auxiliary variables taken from the variable manager.
+    pub aux_vars: u32,
+}
+
+/// Errors from PB encoding. Infeasible constraints are *not* errors (they
+/// are reported through [`PbStatus::Infeasible`]).
+#[derive(Debug, thiserror::Error)]
+pub enum PbError {
+    /// Weights sum beyond `usize`.
+    #[error("pseudo-Boolean weights overflow when summed")]
+    WeightOverflow,
+    /// The clause collector ran out of memory.
+    #[error("out of memory while encoding a pseudo-Boolean constraint")]
+    OutOfMemory,
+    /// rustsat refused to enforce the bound it had just encoded.
+    #[error("{encoding} could not enforce sum = {target}: {source}")]
+    Enforce {
+        encoding: PbEncoding,
+        target: usize,
+        #[source]
+        source: EnforceError,
+    },
+}
+
+impl From<rustsat::OutOfMemory> for PbError {
+    fn from(_: rustsat::OutOfMemory) -> Self {
+        PbError::OutOfMemory
+    }
+}
+
+/// A PB sum with merged, strictly positive weights and a constant part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct NormalSum {
+    terms: Vec<(Lit, usize)>,
+    constant: usize,
+}
+
+impl NormalSum {
+    fn weight_sum(&self) -> Result<usize, PbError> {
+        self.terms.iter().try_fold(0usize, |sum, &(_, weight)| {
+            sum.checked_add(weight).ok_or(PbError::WeightOverflow)
+        })
+    }
+}
+
+/// Merges repeated literals and opposite polarities of one variable.
+fn normalise(terms: &[(Lit, usize)]) -> Result<NormalSum, PbError> {
+    // Per variable: (weight on the positive literal, weight on the negative).
+    let mut by_var: BTreeMap<Var, (usize, usize)> = BTreeMap::new();
+    for &(lit, weight) in terms {
+        let entry = by_var.entry(lit.var()).or_default();
+        let slot = if lit.is_neg() {
+            &mut entry.1
+        } else {
+            &mut entry.0
+        };
+        *slot = slot.checked_add(weight).ok_or(PbError::WeightOverflow)?;
+    }
+    let mut normal = NormalSum {
+        terms: Vec::new(),
+        constant: 0,
+    };
+    for (var, (positive, negative)) in by_var {
+        // a*x + b*!x = min(a,b) + |a-b| * (x if a > b else !x)
+        let shared = positive.min(negative);
+        normal.constant = normal
+            .constant
+            .checked_add(shared)
+            .ok_or(PbError::WeightOverflow)?;
+        if positive > negative {
+            normal.terms.push((var.pos_lit(), positive - negative));
+        } else if negative > positive {
+            normal.terms.push((var.neg_lit(), negative - positive));
+        }
+    }
+    Ok(normal)
+}
+
+/// Writes clauses enforcing `sum(weight * lit) = target` into `collector`,
+/// taking auxiliary variables from `vars`.
+///
+/// The caller must already have reserved every input variable in `vars`
+/// (e.g. with `increase_next_free`), otherwise auxiliary variables would
+/// collide with inputs.
+pub fn encode_weighted_eq<C: CollectClauses>(
+    encoding: PbEncoding,
+    terms: &[(Lit, usize)],
+    target: usize,
+    collector: &mut C,
+    vars: &mut dyn ManageVars,
+) -> Result<PbSummary, PbError> {
+    let clauses_before = collector.n_clauses();
+    let vars_before = vars.n_used();
+    let status = encode_normalised(encoding, &normalise(terms)?, target, collector, vars)?;
+    Ok(PbSummary {
+        status,
+        clauses: collector.n_clauses() - clauses_before,
+        aux_vars: vars.n_used() - vars_before,
+    })
+}
+
+fn encode_normalised<C: CollectClauses>(
+    encoding: PbEncoding,
+    sum: &NormalSum,
+    target: usize,
+    collector: &mut C,
+    vars: &mut dyn ManageVars,
+) -> Result<PbStatus, PbError> {
+    let weight_sum = sum.weight_sum()?;
+    let Some(rest) = target.checked_sub(sum.constant) else {
+        return infeasible(collector);
+    };
+    if rest > weight_sum {
+        return infeasible(collector);
+    }
+    if sum.terms.is_empty() {
+        return Ok(PbStatus::Tautology);
+    }
+    if rest == 0 || rest == weight_sum {
+        // Every literal is forced; an encoding would only add dead weight.
+        let value = rest != 0;
+        let units = sum
+            .terms
+            .iter()
+            .map(|&(lit, _)| unit(if value { lit } else { !lit }));
+        collector.extend_clauses(units)?;
+        return Ok(PbStatus::Forced);
+    }
+    match encoding {
+        PbEncoding::Gte => {
+            encode_eq_with::<DoubleGeneralizedTotalizer, C>(sum, rest, encoding, collector, vars)?
+        }
+        PbEncoding::Dpw => {
+            encode_eq_with::<DoubleDynamicPolyWatchdog, C>(sum, rest, encoding, collector, vars)?
+        }
+        PbEncoding::Adder => {
+            encode_eq_with::<BinaryAdder, C>(sum, rest, encoding, collector, vars)?
+        }
+    }
+    Ok(PbStatus::Encoded)
+}
+
+fn encode_eq_with<E, C>(
+    sum: &NormalSum,
+    target: usize,
+    encoding: PbEncoding,
+    collector: &mut C,
+    vars: &mut dyn ManageVars,
+) -> Result<(), PbError>
+where
+    E: BoundBoth + FromIterator<(Lit, usize)>,
+    C: CollectClauses,
+{
+    let mut encoder: E = sum.terms.iter().copied().collect();
+    encoder.encode_both(target..=target, collector, vars)?;
+    let units = encoder
+        .enforce_eq(target)
+        .map_err(|source| PbError::Enforce {
+            encoding,
+            target,
+            source,
+        })?;
+    collector.extend_clauses(units.into_iter().map(unit))?;
+    Ok(())
+}
+
+fn infeasible<C: CollectClauses>(collector: &mut C) -> Result<PbStatus, PbError> {
+    collector.add_clause(Clause::new())?;
+    Ok(PbStatus::Infeasible)
+}
+
+fn unit(lit: Lit) -> Clause {
+    Clause::from([lit])
+}
+
+#[cfg(test)]
+mod tests;

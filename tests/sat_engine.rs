@@ -1,0 +1,289 @@
+//! The SAT engine against published counts and against itself (every
+//! solver, connectivity and PB encoding must agree).
+
+use knights::encode::{Connectivity, EncodeOptions};
+use knights::puzzle::Puzzle;
+use knights::run::{Ending, Limits, Summary};
+use knights::sat::pb::PbEncoding;
+use knights::sat::search::{count, enumerate, SatOptions};
+use knights::sat::{SolverKind, StopSignal};
+use knights::spec::Spec;
+use knights::tour::Tour;
+
+fn puzzle(toml: &str) -> Puzzle {
+    Puzzle::from_spec(&Spec::from_toml(toml, "test").unwrap()).unwrap()
+}
+
+fn options(solver: SolverKind, connectivity: Connectivity) -> SatOptions {
+    SatOptions {
+        solver,
+        encode: EncodeOptions {
+            connectivity,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+fn every_option() -> Vec<SatOptions> {
+    let mut all = Vec::new();
+    for solver in [SolverKind::Cadical, SolverKind::Varisat] {
+        for connectivity in [Connectivity::Lazy, Connectivity::Ordering] {
+            all.push(options(solver, connectivity));
+        }
+    }
+    all
+}
+
+fn exhaustive_count(puzzle: &Puzzle, options: &SatOptions) -> Summary {
+    let summary = count(puzzle, options, &Limits::default()).unwrap();
+    assert_eq!(summary.ending, Ending::Exhausted, "{options:?}");
+    assert!(summary.complete);
+    summary
+}
+
+/// Every solution found, each class's members together.
+fn all_solutions(puzzle: &Puzzle, options: &SatOptions) -> Vec<Tour> {
+    let mut tours = Vec::new();
+    let summary = enumerate(puzzle, options, &Limits::default(), &mut |class| {
+        tours.extend(class.members.iter().cloned())
+    })
+    .unwrap();
+    assert_eq!(summary.ending, Ending::Exhausted);
+    assert_eq!(summary.solutions as usize, tours.len());
+    tours
+}
+
+#[test]
+fn open_5x5_has_1728_directed_paths_in_216_classes() {
+    let p = puzzle("board = \"5x5\"");
+    for options in every_option() {
+        let summary = exhaustive_count(&p, &options);
+        assert_eq!(
+            (summary.solutions, summary.classes),
+            (1728, 216),
+            "{options:?}"
+        );
+    }
+}
+
+#[test]
+fn closed_6x6_has_9862_cycles_in_1245_classes() {
+    let p = puzzle("board = \"6x6\"\nclosed = true");
+    for options in every_option() {
+        let summary = exhaustive_count(&p, &options);
+        assert_eq!(
+            (summary.solutions, summary.classes),
+            (9862, 1245),
+            "{options:?}"
+        );
+    }
+}
+
+#[test]
+fn open_5x5_paths_by_start_square_match_oeis() {
+    // OEIS A165134 notes: 304 paths start in a corner, 64 in the centre.
+    for (cell, expected) in [("[0, 0]", 304), ("[2, 2]", 64)] {
+        let p = puzzle(&format!("board = \"5x5\"\n[start]\ncells = [{cell}]"));
+        for options in every_option() {
+            assert_eq!(
+                exhaustive_count(&p, &options).solutions,
+                expected,
+                "{cell} {options:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn numbering_model_counts_the_same_paths_as_the_move_model() {
+    // Allowing every start makes the model numbered without changing its solutions.
+    let p = puzzle("board = \"5x5\"\n[start]\nrows = [0, 1, 2, 3, 4]");
+    let summary = exhaustive_count(&p, &SatOptions::default());
+    assert_eq!((summary.solutions, summary.classes), (1728, 216));
+}
+
+/// Prints timings of every option on a few models; run with
+/// `cargo test --release --test sat_engine -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_options() {
+    let models = [
+        ("open-5x5", "board = \"5x5\""),
+        ("closed-6x6", "board = \"6x6\"\nclosed = true"),
+        (
+            "open-5x5 from corner",
+            "board = \"5x5\"\n[start]\ncells = [[0, 0]]",
+        ),
+    ];
+    for (name, toml) in models {
+        let p = puzzle(toml);
+        for options in every_option() {
+            let summary = exhaustive_count(&p, &options);
+            println!(
+                "{name:22} {:8} {:9} solutions {:6} classes {:5} {:7.2}s calls {} cuts {} vars {} clauses {}",
+                format!("{:?}", options.solver),
+                format!("{:?}", options.encode.connectivity),
+                summary.solutions,
+                summary.classes,
+                summary.seconds,
+                summary.stats["solve_calls"],
+                summary.stats["subtour_cuts"],
+                summary.stats["variables"],
+                summary.stats["clauses"],
+            );
+        }
+    }
+}
+
+/// All 9,862 closed 6x6 tours, found once.
+fn closed_6x6_cycles() -> Vec<Tour> {
+    all_solutions(
+        &puzzle("board = \"6x6\"\nclosed = true"),
+        &SatOptions::default(),
+    )
+}
+
+#[test]
+fn rot180_closed_6x6_matches_filtering_all_cycles() {
+    let p = puzzle("board = \"6x6\"\nclosed = true\nsymmetry = \"rot180\"");
+    let expected = closed_6x6_cycles().iter().filter(|t| p.accepts(t)).count() as u64;
+    assert!(expected > 0);
+    for options in every_option() {
+        assert_eq!(
+            exhaustive_count(&p, &options).solutions,
+            expected,
+            "{options:?}"
+        );
+    }
+}
+
+#[test]
+fn required_moves_match_filtering_all_cycles() {
+    // (0,1)-(2,0) and the centre move (2,2)-(3,4).
+    let p = puzzle(
+        "board = \"6x6\"\nclosed = true\nrequired_moves = [[[0, 1], [2, 0]], [[2, 2], [3, 4]]]",
+    );
+    let expected = closed_6x6_cycles().iter().filter(|t| p.accepts(t)).count() as u64;
+    assert!(expected > 0 && expected < 9862);
+    for options in every_option() {
+        assert_eq!(
+            exhaustive_count(&p, &options).solutions,
+            expected,
+            "{options:?}"
+        );
+    }
+}
+
+#[test]
+fn line_sums_match_filtering_all_paths_for_every_pb_encoding() {
+    let paths = all_solutions(&puzzle("board = \"5x5\""), &SatOptions::default());
+    assert_eq!(paths.len(), 1728);
+    // Targets taken from the paths themselves: the commonest top-row sum,
+    // then the commonest left-column sum among those paths.
+    let top_row = [0usize, 1, 2, 3, 4];
+    let left_col = [0usize, 5, 10, 15, 20];
+    let sum = |t: &Tour, cells: &[usize]| cells.iter().map(|&c| t.numbers()[c]).sum::<u32>();
+    let top = most_common(paths.iter().map(|t| sum(t, &top_row)));
+    let left = most_common(
+        paths
+            .iter()
+            .filter(|t| sum(t, &top_row) == top)
+            .map(|t| sum(t, &left_col)),
+    );
+    let toml = format!(
+        "board = \"5x5\"\n[[sums.lines]]\ncells = [[0,0],[0,1],[0,2],[0,3],[0,4]]\ntarget = {top}\n[[sums.lines]]\ncells = [[0,0],[1,0],[2,0],[3,0],[4,0]]\ntarget = {left}"
+    );
+    let p = puzzle(&toml);
+    let expected = paths.iter().filter(|t| p.accepts(t)).count() as u64;
+    assert!(expected > 1);
+    for pb_encoding in PbEncoding::ALL {
+        for solver in [SolverKind::Cadical, SolverKind::Varisat] {
+            let options = SatOptions {
+                solver,
+                encode: EncodeOptions {
+                    pb_encoding,
+                    ..Default::default()
+                },
+                ..Default::default()
+            };
+            assert_eq!(
+                exhaustive_count(&p, &options).solutions,
+                expected,
+                "{options:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn solution_limit_ends_the_run_as_limit_not_as_a_count() {
+    let p = puzzle("board = \"5x5\"");
+    let limits = Limits {
+        solutions: Some(20),
+        ..Default::default()
+    };
+    let summary = count(&p, &SatOptions::default(), &limits).unwrap();
+    assert_eq!(summary.ending, Ending::Limit);
+    assert!(!summary.complete);
+    assert!(summary.solutions >= 20 && summary.solutions < 1728);
+}
+
+#[test]
+fn zero_timeout_ends_as_timeout_with_nothing_counted() {
+    let p = puzzle("board = \"6x6\"\nclosed = true");
+    for options in every_option() {
+        let limits = Limits {
+            timeout: Some(std::time::Duration::ZERO),
+            ..Default::default()
+        };
+        let summary = count(&p, &options, &limits).unwrap();
+        assert_eq!(summary.ending, Ending::Timeout);
+        assert!(!summary.complete);
+        assert_eq!(summary.solutions, 0);
+    }
+}
+
+#[test]
+fn raised_stop_flag_ends_as_signal() {
+    let p = puzzle("board = \"5x5\"");
+    let limits = Limits::default();
+    let signal = StopSignal::from_limits(&limits, std::time::Instant::now());
+    let mut seen = 0;
+    let summary = enumerate(&p, &SatOptions::default(), &limits, &mut |_| {
+        seen += 1;
+        if seen == 3 {
+            signal.request_stop();
+        }
+    })
+    .unwrap();
+    assert_eq!(summary.ending, Ending::Signal);
+    assert_eq!(summary.classes, 3);
+}
+
+#[test]
+fn disconnected_board_is_exhausted_with_no_solution() {
+    let summary = exhaustive_count(&puzzle("board = \"3x3x3\""), &SatOptions::default());
+    assert_eq!(summary.solutions, 0);
+}
+
+#[test]
+fn every_class_member_is_accepted_and_no_solution_repeats() {
+    let p = puzzle("board = \"5x5\"");
+    let tours = all_solutions(&p, &options(SolverKind::Cadical, Connectivity::Lazy));
+    let mut keys: Vec<Vec<usize>> = tours.iter().map(|t| t.order().to_vec()).collect();
+    assert!(tours.iter().all(|t| p.accepts(t)));
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), 1728);
+}
+
+fn most_common(values: impl Iterator<Item = u32>) -> u32 {
+    let mut counts = std::collections::BTreeMap::new();
+    values.for_each(|v| *counts.entry(v).or_insert(0) += 1);
+    counts
+        .into_iter()
+        .max_by_key(|&(_, n)| n)
+        .map(|(v, _)| v)
+        .unwrap()
+}
