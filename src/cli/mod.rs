@@ -1,6 +1,10 @@
 //! Command-line interface: one module per command, each a thin layer over the library.
 
+mod engine;
+mod enumerate;
 mod model;
+mod output;
+mod progress;
 mod render;
 mod show;
 mod tours;
@@ -25,6 +29,10 @@ pub struct Cli {
 pub enum Command {
     /// Print the checked model: board, rules, what a solution is, and its symmetry.
     Show(show::ShowArgs),
+    /// Count solutions and classes; prints only the summary record (JSON).
+    Count(enumerate::EnumerateArgs),
+    /// Stream every solution as a JSON line (verified first), then the summary record.
+    Enumerate(enumerate::EnumerateArgs),
     /// Check tours against every rule of a model; exit 1 naming each broken rule.
     Verify(verify::VerifyArgs),
     /// Draw a tour as SVG: the numbered grid and the path (3D: layers side by side).
@@ -34,6 +42,8 @@ pub enum Command {
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Show(args) => show::run(args),
+        Command::Count(args) => enumerate::run(args, false),
+        Command::Enumerate(args) => enumerate::run(args, true),
         Command::Verify(args) => verify::run(args),
         Command::Render(args) => render::run(args),
     }

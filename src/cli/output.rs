@@ -58,7 +58,10 @@ impl<'a> SolutionWriter<'a> {
     /// Verifies and writes a class; on any failure records it and stops the run.
     pub fn accept(&self, class: Class) {
         if let Err(err) = self.try_accept(&class) {
-            self.failure.lock().expect("not poisoned").get_or_insert(err);
+            self.failure
+                .lock()
+                .expect("not poisoned")
+                .get_or_insert(err);
             self.stop.raise();
         }
     }
@@ -79,7 +82,11 @@ impl<'a> SolutionWriter<'a> {
         tally.classes += 1;
         tally.solutions += class.members.len() as u64;
         let mut out = self.out.lock().expect("not poisoned");
-        let shown = if self.representatives_only { 1 } else { class.members.len() };
+        let shown = if self.representatives_only {
+            1
+        } else {
+            class.members.len()
+        };
         for (i, tour) in class.members.iter().take(shown).enumerate() {
             let record = TourRecord::of(tour);
             let line = SolutionLine {
@@ -104,12 +111,5 @@ impl<'a> SolutionWriter<'a> {
     /// The first failure, if any: the run's output cannot be trusted past it.
     pub fn take_failure(&self) -> Option<anyhow::Error> {
         self.failure.lock().expect("not poisoned").take()
-    }
-
-    pub fn write_line(&self, line: &str) -> Result<()> {
-        let mut out = self.out.lock().expect("not poisoned");
-        writeln!(out, "{line}")?;
-        out.flush()?;
-        Ok(())
     }
 }

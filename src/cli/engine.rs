@@ -1,0 +1,102 @@
+//! Options shared by the commands that run an engine, and the dispatch to the engine chosen.
+
+use super::ModelArgs;
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use knights::encode::{Connectivity, EncodeOptions};
+use knights::puzzle::Puzzle;
+use knights::run::{Class, Limits, StopFlag, Summary};
+use knights::sat::pb::PbEncoding;
+use knights::sat::search::SatOptions;
+use knights::sat::{CadicalPreset, SolverKind};
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineKind {
+    /// CNF encodings solved incrementally, with blocking clauses.
+    Sat,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub model: ModelArgs,
+    /// Which engine finds the solutions.
+    #[arg(long, value_enum, default_value = "sat")]
+    pub engine: EngineKind,
+    /// Stop after this many solutions; the summary then says "complete": false.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Stop after this many seconds; the summary then says "complete": false.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// SAT backend.
+    #[arg(long, value_enum, default_value_t = SolverKind::default())]
+    pub solver: SolverKind,
+    /// CaDiCaL option preset.
+    #[arg(long, value_enum, default_value_t = CadicalPreset::default())]
+    pub cadical_preset: CadicalPreset,
+    /// How line sums become clauses.
+    #[arg(long, value_enum, default_value_t = PbEncoding::default())]
+    pub pb_encoding: PbEncoding,
+    /// How covers by several cycles are excluded.
+    #[arg(long, value_enum, default_value_t = Connectivity::default())]
+    pub connectivity: Connectivity,
+}
+
+impl RunArgs {
+    pub fn puzzle(&self) -> Result<Puzzle> {
+        self.model.puzzle()
+    }
+
+    /// Limits for the run, with Ctrl-C and SIGTERM raising its stop flag.
+    pub fn limits(&self) -> Result<Limits> {
+        let stop = StopFlag::default();
+        let handler_flag = stop.clone();
+        // A second handler cannot be installed in one process; one run per process is all
+        // the binary ever does.
+        ctrlc::set_handler(move || handler_flag.raise())?;
+        let timeout = match self.timeout {
+            Some(s) if !(s.is_finite() && s > 0.0) => {
+                anyhow::bail!("--timeout must be a positive number of seconds")
+            }
+            Some(s) => Some(Duration::from_secs_f64(s)),
+            None => None,
+        };
+        Ok(Limits {
+            solutions: self.limit,
+            timeout,
+            stop,
+        })
+    }
+
+    pub fn sat_options(&self) -> SatOptions {
+        SatOptions {
+            solver: self.solver,
+            cadical_preset: self.cadical_preset,
+            encode: EncodeOptions {
+                connectivity: self.connectivity,
+                pb_encoding: self.pb_encoding,
+            },
+        }
+    }
+
+    /// Runs the chosen engine, handing each class to `on_class` as it is found.
+    pub fn enumerate(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        on_class: &(dyn Fn(Class) + Sync),
+    ) -> Result<Summary> {
+        match self.engine {
+            EngineKind::Sat => {
+                let options = self.sat_options();
+                let summary =
+                    knights::sat::search::enumerate(puzzle, &options, limits, &mut |class| {
+                        on_class(class.clone())
+                    })?;
+                Ok(summary)
+            }
+        }
+    }
+}
