@@ -7,6 +7,7 @@ mod output;
 mod progress;
 mod render;
 mod show;
+mod solve;
 mod tours;
 mod verify;
 
@@ -33,6 +34,8 @@ pub enum Command {
     Count(enumerate::EnumerateArgs),
     /// Stream every solution as a JSON line (verified first), then the summary record.
     Enumerate(enumerate::EnumerateArgs),
+    /// Print the first solution as a numbered grid.
+    Solve(solve::SolveArgs),
     /// Check tours against every rule of a model; exit 1 naming each broken rule.
     Verify(verify::VerifyArgs),
     /// Draw a tour as SVG: the numbered grid and the path (3D: layers side by side).
@@ -44,6 +47,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Show(args) => show::run(args),
         Command::Count(args) => enumerate::run(args, false),
         Command::Enumerate(args) => enumerate::run(args, true),
+        Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Render(args) => render::run(args),
     }
