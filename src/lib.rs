@@ -11,6 +11,7 @@
 pub mod board;
 pub mod puzzle;
 pub mod run;
+pub mod search;
 pub mod spec;
 pub mod symmetry;
 pub mod tour;
