@@ -14,6 +14,7 @@ pub mod puzzle;
 pub mod render;
 pub mod run;
 pub mod sat;
+pub mod search;
 pub mod spec;
 pub mod symmetry;
 pub mod tour;

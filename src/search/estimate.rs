@@ -1,0 +1,85 @@
+//! Knuth's estimate of the size of a backtrack tree ("Estimating the efficiency of backtrack
+//! programs", 1975; seed 002 uses it to find where the tree is thickest): walk from the root
+//! to a leaf choosing uniformly among the live children, and take the product of the
+//! branching factors seen on the way as the number of nodes at each depth. The mean over many
+//! probes is unbiased. The probes use the real search's roots, candidates and pruning, so they
+//! predict *its* node count (the `nodes` figure of a summary).
+
+use super::driver::Setup;
+use super::Estimate;
+
+/// SplitMix64: small, fast and good enough to pick children.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, k: usize) -> usize {
+        ((self.next() as u128 * k as u128) >> 64) as usize
+    }
+}
+
+pub fn probe<const W: usize, const FOLD: bool>(
+    setup: &Setup<W>,
+    probes: usize,
+    seed: u64,
+) -> Estimate {
+    let plan = setup.plan;
+    let mut w = setup.walker::<FOLD>();
+    let live_roots: Vec<usize> = (0..plan.roots.len()).filter(|&r| w.start(r)).collect();
+    let mut per_depth = vec![0f64; plan.len + 1];
+    let (mut leaves, mut solutions) = (0f64, 0f64);
+    let mut rng = Rng(seed);
+    let mut live = Vec::with_capacity(64);
+    for _ in 0..probes {
+        if live_roots.is_empty() {
+            break;
+        }
+        let mut product = live_roots.len() as f64;
+        let root = live_roots[rng.below(live_roots.len())];
+        w.start(root);
+        per_depth[0] += product;
+        loop {
+            if w.is_leaf() {
+                if w.finish_leaf() {
+                    leaves += product;
+                    solutions += product * plan.weight(w.root, w.full_last()) as f64;
+                }
+                break;
+            }
+            live.clear();
+            for v in w.candidates().iter() {
+                if w.push(v) {
+                    live.push(v);
+                }
+                w.pop();
+            }
+            if live.is_empty() {
+                break;
+            }
+            product *= live.len() as f64;
+            let v = live[rng.below(live.len())];
+            let alive = w.push(v);
+            debug_assert!(alive);
+            per_depth[w.depth()] += product;
+        }
+    }
+    let k = probes.max(1) as f64;
+    per_depth.iter_mut().for_each(|x| *x /= k);
+    while per_depth.len() > 1 && per_depth.last() == Some(&0.0) {
+        per_depth.pop();
+    }
+    Estimate {
+        probes,
+        nodes: per_depth.iter().sum(),
+        nodes_per_depth: per_depth,
+        leaves: leaves / k,
+        solutions: solutions / k,
+    }
+}

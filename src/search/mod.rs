@@ -1,0 +1,200 @@
+//! The native backtracking engine: the project's second opinion on every count.
+//!
+//! It shares no code with the SAT encodings. It reads a `Puzzle` and finds its solutions by
+//! depth-first search over paths, with the pruning of seeds 000 and 002 (see `walker` and
+//! `sums`), and counts them exactly as `Puzzle::kind` defines a solution:
+//!
+//! - `Path`: directed open paths, each numbering once;
+//! - `Cycle`: undirected closed tours;
+//! - `Numbered`: numberings of the fixed board that satisfy the model.
+//!
+//! Classes are the distinct `Puzzle::canonical` forms among the solutions.
+//!
+//! Symmetry cuts the work but never changes an answer: the search visits one representative
+//! of every orbit of (first cell, last cell) pairs under the puzzle's own automorphisms and
+//! weighs each solution by the size of that orbit (`plan`); classes are counted from class
+//! sizes (`autos`). Closed tours that must be half-turn symmetric are searched as half-tours.
+//!
+//! Module map: `bits` (cell sets), `tables` (move graph), `autos` (symmetries of a puzzle,
+//! class sizes), `plan` (roots and weights), `walker` (search state and pruning), `sums` (line
+//! sums), `job` (one worker), `driver` (threads, limits, progress), `estimate` (Knuth's
+//! estimate), `tiny` (boards of at most three cells).
+
+mod autos;
+mod bits;
+mod driver;
+mod estimate;
+mod job;
+mod plan;
+mod sums;
+mod tables;
+mod tiny;
+mod walker;
+
+use crate::puzzle::Puzzle;
+use crate::run::{Class, Limits, Summary};
+use serde::Serialize;
+use std::time::Instant;
+
+/// The largest board the engine takes: 64 words of cell set.
+pub const MAX_SEARCH_CELLS: usize = 64 * 64;
+
+#[derive(Clone, Debug)]
+pub struct SearchOptions {
+    /// Worker threads; 0 uses every core.
+    pub jobs: usize,
+    /// Use the puzzle's automorphisms to search less (the answers are the same either way).
+    pub symmetry: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            jobs: 0,
+            symmetry: true,
+        }
+    }
+}
+
+/// A progress report, a few times a second, from the calling thread.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Progress {
+    /// Solutions found so far (not a count until the run is complete).
+    pub solutions: u64,
+    /// Search nodes so far.
+    pub nodes: u64,
+    pub seconds: f64,
+    pub nodes_per_second: f64,
+}
+
+/// Knuth's Monte Carlo estimate of the search tree.
+#[derive(Clone, Debug, Serialize)]
+pub struct Estimate {
+    pub probes: usize,
+    /// Predicted nodes at each depth below the roots (depth 0: the roots).
+    pub nodes_per_depth: Vec<f64>,
+    /// Predicted total: the `nodes` figure the search would report.
+    pub nodes: f64,
+    /// Predicted solutions reached by the search itself (before symmetry weights).
+    pub leaves: f64,
+    /// Predicted solutions of the puzzle (what `count` would report).
+    pub solutions: f64,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SearchError {
+    #[error("the board has {cells} cells; the search engine takes at most {MAX_SEARCH_CELLS}")]
+    TooLarge { cells: usize },
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// Counts the solutions and classes of a puzzle.
+pub fn count(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    limits: &Limits,
+    progress: &dyn Fn(Progress),
+) -> Result<Summary, SearchError> {
+    execute(puzzle, opts, limits, None, progress)
+}
+
+/// Finds every class and hands it to `sink` (from worker threads), all members at once, the
+/// least (the canonical representative) first. Each class is handed over exactly once.
+pub fn enumerate(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    limits: &Limits,
+    sink: &(dyn Fn(Class) + Sync),
+    progress: &dyn Fn(Progress),
+) -> Result<Summary, SearchError> {
+    execute(puzzle, opts, limits, Some(sink), progress)
+}
+
+/// Predicts the search's tree size with `probes` random root-to-leaf walks.
+pub fn estimate(puzzle: &Puzzle, probes: usize, seed: u64) -> Result<Estimate, SearchError> {
+    macro_rules! go {
+        ($w:literal) => {
+            estimate_width::<$w>(puzzle, probes, seed)
+        };
+    }
+    with_width(
+        puzzle.n_cells(),
+        || go!(1),
+        || go!(2),
+        || go!(4),
+        || go!(16),
+        || go!(64),
+    )
+}
+
+fn estimate_width<const W: usize>(
+    puzzle: &Puzzle,
+    probes: usize,
+    seed: u64,
+) -> Result<Estimate, SearchError> {
+    let plan = plan::Plan::<W>::new(puzzle, autos::automorphisms(puzzle, true));
+    let has_sums = !puzzle.sums.is_empty();
+    let lt = if has_sums {
+        let alternating = puzzle.board.leaper().alternates_colour();
+        Some(
+            sums::LineTables::new(puzzle, plan.fold, alternating)
+                .map_err(SearchError::Unsupported)?,
+        )
+    } else {
+        None
+    };
+    let tables = tables::Tables::<W>::new(puzzle, has_sums && puzzle.n_cells() <= 2048);
+    let rule = autos::ClassRule::new(puzzle);
+    let setup = driver::Setup {
+        puzzle,
+        plan: &plan,
+        tables: &tables,
+        lt: lt.as_ref(),
+        rule: &rule,
+    };
+    Ok(if plan.fold {
+        estimate::probe::<W, true>(&setup, probes, seed)
+    } else {
+        estimate::probe::<W, false>(&setup, probes, seed)
+    })
+}
+
+fn execute(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    limits: &Limits,
+    sink: Option<&(dyn Fn(Class) + Sync)>,
+    progress: &dyn Fn(Progress),
+) -> Result<Summary, SearchError> {
+    let started = Instant::now();
+    let n = puzzle.n_cells();
+    if n <= 3 {
+        return Ok(tiny::run(puzzle, limits, sink, started));
+    }
+    macro_rules! go {
+        ($w:literal) => {
+            driver::run::<$w>(puzzle, opts, limits, sink, progress, started)
+        };
+    }
+    with_width(n, || go!(1), || go!(2), || go!(4), || go!(16), || go!(64))
+}
+
+/// Picks the narrowest cell-set width that holds `n` cells.
+fn with_width<T>(
+    n: usize,
+    w1: impl FnOnce() -> Result<T, SearchError>,
+    w2: impl FnOnce() -> Result<T, SearchError>,
+    w4: impl FnOnce() -> Result<T, SearchError>,
+    w16: impl FnOnce() -> Result<T, SearchError>,
+    w64: impl FnOnce() -> Result<T, SearchError>,
+) -> Result<T, SearchError> {
+    match n {
+        0..=64 => w1(),
+        65..=128 => w2(),
+        129..=256 => w4(),
+        257..=1024 => w16(),
+        1025..=MAX_SEARCH_CELLS => w64(),
+        _ => Err(SearchError::TooLarge { cells: n }),
+    }
+}

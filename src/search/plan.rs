@@ -1,0 +1,254 @@
+//! Where the search starts, and what each found solution stands for.
+//!
+//! **Numbered tours and directed paths** (`Form::Sequence`). Every solution has an ordered pair
+//! (first cell, last cell). The automorphisms act on these pairs; the search visits only the
+//! least pair of every orbit (cells ranked by degree, then index) and a solution found with
+//! pair `p` stands for `|orbit(p)|` solutions, one for each image of `p`: an automorphism
+//! carries the solutions with pair `p` one to one onto those with its image. Solutions fixed
+//! by a symmetry need no care here, because the weight counts *pairs*, not tours. This is
+//! seed 002's "starting fields" (only 10 of 64) with "allowed finishing fields" (a finish of
+//! lower grade has been seen from the other end), derived for any puzzle.
+//!
+//! **Undirected cycles** (`Form::Cycle`). The cycle is written from one fixed cell `c0` of
+//! least degree, towards the smaller of its two cycle neighbours `a < b`, so the search makes
+//! `c0 -> a` first and must end on `b`: each cycle is found exactly once. The automorphisms
+//! fixing `c0` act on the pairs `{a, b}`; only the least pair of each orbit is searched, with
+//! the orbit size as weight.
+//!
+//! **Half-tours** (seed 002, and Knuth's method for seed 001's count). A closed tour mapped to
+//! itself by the half turn `h` on a board of even size, where no cell is a move from its own
+//! image, satisfies `c[i + n/2] = h(c[i])`: `h` acts on the cycle as an involution without
+//! fixed cells, and the only such one that does not fix an edge is the rotation by `n/2`.
+//! So the first `n/2` cells determine the tour; the search places `c` and `h(c)` together and
+//! needs `c[n/2 - 1]` to be a move from `h(c[0])`. When the board allows other kinds of
+//! symmetric tours, the plain search runs and checks the symmetry at the end.
+
+use super::autos::Auto;
+use super::bits::Bits;
+use crate::puzzle::Puzzle;
+use crate::symmetry::{half_turn, Form};
+
+/// What one found solution stands for.
+pub enum Weight {
+    /// Every solution found from this root stands for this many.
+    Const(u64),
+    /// Indexed by the last cell of the full tour; 0 for ends not searched from this root.
+    ByEnd(Vec<u32>),
+}
+
+pub struct Root<const W: usize> {
+    /// The first cells of the (half-)path: `[start]`, or `[c0, a]` for cycles.
+    pub path: Vec<u32>,
+    /// Cells allowed as the last cell of the (half-)path.
+    pub ends: Bits<W>,
+    pub weight: Weight,
+}
+
+pub struct Plan<const W: usize> {
+    pub n: usize,
+    pub form: Form,
+    pub closed: bool,
+    /// Half-tour search: each step places `c` and `n - 1 - c`.
+    pub fold: bool,
+    /// Length of the searched path: `n / 2` for half-tours, else `n`.
+    pub len: usize,
+    /// Open tour that must be half-turn symmetric: position `n - 1 - i` holds `h(c[i])`.
+    pub open_mirror: bool,
+    /// Plain search for a half-turn symmetric tour: check the symmetry at the end.
+    pub check_rot180: bool,
+    pub roots: Vec<Root<W>>,
+    /// The puzzle's automorphisms used for the reduction, identity first.
+    pub autos: Vec<Auto>,
+    /// For sequences: the root searched from each start cell.
+    root_of_start: Vec<Option<u32>>,
+    /// For cycles: the fixed cell.
+    c0: usize,
+}
+
+/// `true` when every half-turn symmetric closed tour is a rotation of itself by `n / 2`.
+pub fn fold_applies(puzzle: &Puzzle) -> bool {
+    let n = puzzle.n_cells();
+    if !(puzzle.rot180 && puzzle.closed) || n % 2 == 1 || n < 4 {
+        return false;
+    }
+    let turn = half_turn(puzzle.board.shape());
+    debug_assert!((0..n).all(|c| turn.apply(c) == n - 1 - c));
+    (0..n).all(|c| !puzzle.board.is_move(c, n - 1 - c))
+}
+
+impl<const W: usize> Plan<W> {
+    pub fn new(puzzle: &Puzzle, autos: Vec<Auto>) -> Self {
+        let n = puzzle.n_cells();
+        let form = puzzle.form();
+        let fold = fold_applies(puzzle);
+        let mut plan = Plan {
+            n,
+            form,
+            closed: puzzle.closed,
+            fold,
+            len: if fold { n / 2 } else { n },
+            open_mirror: puzzle.rot180 && !puzzle.closed,
+            check_rot180: puzzle.rot180 && !fold,
+            roots: Vec::new(),
+            autos,
+            root_of_start: vec![None; n],
+            c0: 0,
+        };
+        match form {
+            Form::Sequence => plan.sequence_roots(puzzle),
+            Form::Cycle => plan.cycle_roots(puzzle),
+        }
+        plan
+    }
+
+    fn sequence_roots(&mut self, puzzle: &Puzzle) {
+        let n = self.n;
+        let board = &puzzle.board;
+        let mut by_rank: Vec<usize> = (0..n).collect();
+        by_rank.sort_by_key(|&c| (board.degree(c), c));
+        let mut rank = vec![0usize; n];
+        for (r, &c) in by_rank.iter().enumerate() {
+            rank[c] = r;
+        }
+        let allowed = |set: &Option<Vec<usize>>, c: usize| {
+            set.as_ref().is_none_or(|s| s.binary_search(&c).is_ok())
+        };
+        for &s in &by_rank {
+            if !allowed(&puzzle.starts, s) {
+                continue;
+            }
+            // A start that some reversal-free automorphism maps lower is never a least pair.
+            let lowest = self
+                .autos
+                .iter()
+                .filter(|a| !a.rev)
+                .all(|a| rank[a.perm[s] as usize] >= rank[s]);
+            if !lowest {
+                continue;
+            }
+            let mut weights = vec![0u32; n];
+            let mut ends = Bits::EMPTY;
+            for e in 0..n {
+                let admissible =
+                    e != s && allowed(&puzzle.ends, e) && (!self.closed || board.is_move(s, e));
+                if !admissible {
+                    continue;
+                }
+                let key = (rank[s], rank[e]);
+                let mut images: Vec<(usize, usize)> = Vec::with_capacity(self.autos.len());
+                let mut least = true;
+                for a in &self.autos {
+                    let (gs, ge) = (a.perm[s] as usize, a.perm[e] as usize);
+                    let image = if a.rev { (ge, gs) } else { (gs, ge) };
+                    let image_key = (rank[image.0], rank[image.1]);
+                    if image_key < key {
+                        least = false;
+                        break;
+                    }
+                    if !images.contains(&image) {
+                        images.push(image);
+                    }
+                }
+                if least {
+                    weights[e] = images.len() as u32;
+                    ends.insert(if self.fold { n - 1 - e } else { e });
+                }
+            }
+            if !ends.is_empty() {
+                self.root_of_start[s] = Some(self.roots.len() as u32);
+                self.roots.push(Root {
+                    path: vec![s as u32],
+                    ends,
+                    weight: Weight::ByEnd(weights),
+                });
+            }
+        }
+    }
+
+    fn cycle_roots(&mut self, puzzle: &Puzzle) {
+        let n = self.n;
+        let board = &puzzle.board;
+        let c0 = (0..n).min_by_key(|&c| (board.degree(c), c)).expect("cells");
+        self.c0 = c0;
+        let stab: Vec<&Auto> = self
+            .autos
+            .iter()
+            .filter(|a| a.perm[c0] as usize == c0)
+            .collect();
+        let required: Vec<usize> = puzzle
+            .required
+            .iter()
+            .filter_map(|&(x, y)| {
+                if x == c0 {
+                    Some(y)
+                } else if y == c0 {
+                    Some(x)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let nbrs = board.neighbours(c0);
+        for (i, &a) in nbrs.iter().enumerate() {
+            for &b in &nbrs[i + 1..] {
+                if !required.iter().all(|&r| r == a || r == b) {
+                    continue;
+                }
+                let mut images: Vec<(usize, usize)> = Vec::new();
+                let mut least = true;
+                for g in &stab {
+                    let (x, y) = (g.perm[a] as usize, g.perm[b] as usize);
+                    let image = (x.min(y), x.max(y));
+                    if image < (a, b) {
+                        least = false;
+                        break;
+                    }
+                    if !images.contains(&image) {
+                        images.push(image);
+                    }
+                }
+                if least {
+                    let end = if self.fold { n - 1 - b } else { b };
+                    self.roots.push(Root {
+                        path: vec![c0 as u32, a as u32],
+                        ends: Bits::single(end),
+                        weight: Weight::Const(images.len() as u64),
+                    });
+                }
+            }
+        }
+    }
+
+    /// What a solution found from `root` whose full tour ends on `last` stands for.
+    #[inline(always)]
+    pub fn weight(&self, root: usize, last: usize) -> u64 {
+        match &self.roots[root].weight {
+            Weight::Const(w) => *w,
+            Weight::ByEnd(table) => table[last] as u64,
+        }
+    }
+
+    /// Whether the search finds this solution (given as its full sequence, or for cycles in
+    /// any rotation and direction): used to hand each orbit over exactly once.
+    pub fn searched(&self, seq: &[u32]) -> bool {
+        let n = self.n;
+        match self.form {
+            Form::Sequence => {
+                let (s, e) = (seq[0] as usize, seq[n - 1] as usize);
+                self.root_of_start[s].is_some_and(|r| self.weight(r as usize, e) > 0)
+            }
+            Form::Cycle => {
+                let i = seq
+                    .iter()
+                    .position(|&c| c as usize == self.c0)
+                    .expect("a cycle covers c0");
+                let (x, y) = (seq[(i + 1) % n], seq[(i + n - 1) % n]);
+                let (a, b) = (x.min(y), x.max(y));
+                let end = if self.fold { n as u32 - 1 - b } else { b };
+                self.roots
+                    .iter()
+                    .any(|r| r.path[1] == a && r.ends == Bits::single(end as usize))
+            }
+        }
+    }
+}

@@ -1,0 +1,407 @@
+//! The state of one search: the path so far, the unvisited cells, and for every cell the
+//! number of unvisited neighbours, all updated move by move and restored on the way back.
+//!
+//! The pruning rules (seed 000, generalised to any end set and to half-tours):
+//!
+//! - The rest of the path runs from the head through every unvisited cell and stops on an
+//!   allowed end. A cell with at most one unvisited neighbour is therefore its first cell
+//!   (a move from the head) or its last. One that is not a move from the head must be the
+//!   last: two such cells, or one that is not an allowed end, end the branch ("more than one
+//!   forced cell").
+//! - A cell with one unvisited neighbour next to the head that may not be the end (or when the
+//!   end is already forced elsewhere) must be visited next ("forced next moves"); two such
+//!   cells end the branch. A cell with no unvisited neighbour ends it, unless it is the last.
+//! - No allowed end left unvisited ends the branch ("end-cell set exhausted").
+//! - The unvisited cells must be connected to each other and to the head (a cheap flood fill
+//!   with whole-board shifts, every few levels).
+//! - A required move at the head must be the next move; one at a cell already visited
+//!   (other than the one just left) cannot be made any more.
+//! - Line sums: see `sums`.
+//!
+//! In a half-tour every step places a cell and its image, the unvisited set is closed under the
+//! half turn, and the rules count *pairs*: the rest of the first half runs from the head to an
+//! allowed end, the rest of the second half is its image.
+
+use super::bits::Bits;
+use super::plan::Plan;
+use super::sums::{LineTables, SumState};
+use super::tables::Tables;
+
+pub struct Walker<'a, const W: usize, const FOLD: bool> {
+    pub t: &'a Tables<W>,
+    pub plan: &'a Plan<W>,
+    lt: Option<&'a LineTables>,
+    /// Unvisited cells.
+    pub u: Bits<W>,
+    remaining: u32,
+    /// Unvisited cells with at most one unvisited neighbour.
+    low: Bits<W>,
+    deg: Vec<u8>,
+    /// The (half-)path so far.
+    pub path: Vec<u32>,
+    /// Allowed last cells of the (half-)path.
+    ends: Bits<W>,
+    saved: Vec<(Bits<W>, Bits<W>, usize)>,
+    sums: Option<SumState<W>>,
+    /// Root the current search started from.
+    pub root: usize,
+    root_len: usize,
+    /// Flood-fill test every this many levels (0: never).
+    conn_every: usize,
+    /// The full tour of the last leaf (half-tours unfolded).
+    pub full: Vec<u32>,
+}
+
+impl<'a, const W: usize, const FOLD: bool> Walker<'a, W, FOLD> {
+    pub fn new(t: &'a Tables<W>, plan: &'a Plan<W>, lt: Option<&'a LineTables>) -> Self {
+        let n = t.n;
+        Walker {
+            t,
+            plan,
+            lt,
+            u: Bits::EMPTY,
+            remaining: 0,
+            low: Bits::EMPTY,
+            deg: vec![0; n],
+            path: Vec::with_capacity(n),
+            ends: Bits::EMPTY,
+            saved: Vec::with_capacity(n),
+            sums: lt.map(SumState::new),
+            root: 0,
+            root_len: 0,
+            conn_every: 2,
+            full: Vec::with_capacity(n),
+        }
+    }
+
+    /// Depth below the root: 0 at the root itself.
+    #[inline(always)]
+    pub fn depth(&self) -> usize {
+        self.path.len() - self.root_len
+    }
+
+    /// Sets up the search from `root`; `false` when the root is already a dead end.
+    pub fn start(&mut self, root: usize) -> bool {
+        let n = self.t.n;
+        let r = &self.plan.roots[root];
+        self.root = root;
+        self.root_len = r.path.len();
+        self.u = Bits::first_n(n);
+        self.remaining = n as u32;
+        self.low = Bits::EMPTY;
+        for c in 0..n {
+            self.deg[c] = self.t.adj(c).len() as u8;
+            self.low.insert_if(c, self.deg[c] <= 1);
+        }
+        self.path.clear();
+        self.saved.clear();
+        self.ends = r.ends;
+        let first = r.path[0] as usize;
+        self.remove(first);
+        if FOLD {
+            self.remove(n - 1 - first);
+        }
+        self.low = self.low & self.u;
+        self.path.push(first as u32);
+        if let (Some(s), Some(lt)) = (self.sums.as_mut(), self.lt) {
+            s.reset(lt, self.t, first);
+            if !s.place(lt, self.t, first, 0, &self.u) || !s.check_all(lt, self.t, first, &self.u) {
+                return false;
+            }
+        }
+        for i in 1..r.path.len() {
+            let c = self.plan.roots[root].path[i] as usize;
+            if !self.candidates().contains(c) || !self.push(c) {
+                return false;
+            }
+        }
+        // The root cells are not levels to come back to.
+        self.saved.clear();
+        true
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, c: usize) {
+        self.u.remove(c);
+        self.remaining -= 1;
+        for &w in self.t.adj(c) {
+            let w = w as usize;
+            self.deg[w] -= 1;
+            self.low.insert_if(w, self.deg[w] <= 1);
+        }
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, c: usize) {
+        for &w in self.t.adj(c) {
+            self.deg[w as usize] += 1;
+        }
+        self.u.insert(c);
+        self.remaining += 1;
+    }
+
+    /// More than one cell (or pair of cells, in a half-tour).
+    #[inline(always)]
+    fn several(s: Bits<W>) -> bool {
+        if FOLD {
+            s.count() > 2
+        } else {
+            s.at_least_two()
+        }
+    }
+
+    /// More than two cells (or pairs).
+    #[inline(always)]
+    fn more_than_two(s: Bits<W>) -> bool {
+        s.count() > if FOLD { 4 } else { 2 }
+    }
+
+    /// The moves worth trying from the current state (empty when the branch is dead).
+    #[inline]
+    pub fn candidates(&self) -> Bits<W> {
+        let t = self.t;
+        let n = t.n;
+        let h = *self.path.last().expect("a started search") as usize;
+        let nh = t.nbr[h];
+        let avail = nh & self.u;
+        if avail.is_empty() {
+            return Bits::EMPTY;
+        }
+        let mut cands = avail;
+        if self.remaining == if FOLD { 2 } else { 1 } {
+            cands = avail & self.ends;
+        } else {
+            if (self.ends & self.u).is_empty() {
+                return Bits::EMPTY;
+            }
+            let low = self.low;
+            if !low.is_empty() {
+                let (nhh, ecl) = if FOLD {
+                    (nh | nh.reversed(n), self.ends | self.ends.reversed(n))
+                } else {
+                    (nh, self.ends)
+                };
+                let x = low.andnot(nhh);
+                let y = low & nhh;
+                let end_fixed = !x.is_empty();
+                if end_fixed && (Self::several(x) || !x.is_subset(&ecl)) {
+                    return Bits::EMPTY;
+                }
+                if !y.is_empty() {
+                    if end_fixed {
+                        if Self::several(y) {
+                            return Bits::EMPTY;
+                        }
+                        cands = y & nh;
+                    } else {
+                        let first = y.andnot(ecl);
+                        if !first.is_empty() {
+                            if Self::several(first) || Self::more_than_two(y) {
+                                return Bits::EMPTY;
+                            }
+                            cands = first & nh;
+                        } else if Self::more_than_two(y) {
+                            return Bits::EMPTY;
+                        } else if Self::several(y) {
+                            cands = y & nh;
+                        }
+                    }
+                }
+                // A cell with no unvisited neighbour can only be the very last one.
+                if low.iter().any(|c| self.deg[c] == 0) {
+                    return Bits::EMPTY;
+                }
+            }
+        }
+        if t.has_req {
+            let r = t.req[h] & self.u;
+            if !r.is_empty() {
+                if self.path.len() == 1 && self.plan.closed {
+                    // The start's other tour neighbour is the last cell.
+                    let k = r.count();
+                    if k > 2 {
+                        return Bits::EMPTY;
+                    }
+                    if k == 2 {
+                        cands = cands & r;
+                    }
+                } else {
+                    if r.at_least_two() {
+                        return Bits::EMPTY;
+                    }
+                    cands = cands & r;
+                }
+            }
+        }
+        if let Some(s) = &self.sums {
+            cands = match s.expected(self.path.len()) {
+                Some(c) => cands & Bits::single(c),
+                None => cands.andnot(s.pencilled),
+            };
+        }
+        if self.plan.open_mirror {
+            let p = self.path.len();
+            let q = n - 1 - p;
+            if q < p {
+                cands = cands & Bits::single(n - 1 - self.path[q] as usize);
+            } else if q == p {
+                cands = cands & Bits::single(p);
+            }
+        }
+        cands
+    }
+
+    /// Moves to `v`, a candidate. On `false` the branch is dead; `pop` must follow either way.
+    #[inline]
+    pub fn push(&mut self, v: usize) -> bool {
+        let t = self.t;
+        let n = t.n;
+        let h = *self.path.last().expect("a started search") as usize;
+        let slot = self.path.len();
+        let mark = self.sums.as_ref().map_or(0, |s| s.mark());
+        self.saved.push((self.low, self.ends, mark));
+        self.path.push(v as u32);
+        self.remove(v);
+        if FOLD {
+            self.remove(n - 1 - v);
+        }
+        self.low = self.low & self.u;
+        if t.has_req && !self.required_ok(h, v, slot) {
+            return false;
+        }
+        if let (Some(s), Some(lt)) = (self.sums.as_mut(), self.lt) {
+            if !s.place(lt, t, v, slot, &self.u) {
+                return false;
+            }
+        }
+        if self.conn_every != 0 && slot.is_multiple_of(self.conn_every) && self.remaining > 4 {
+            let reached = t.reach(t.nbr[v] & self.u, self.u);
+            let covered = if FOLD {
+                reached | reached.reversed(n)
+            } else {
+                reached
+            };
+            if covered != self.u {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Required moves at `v`, just entered from `h` at `slot`.
+    fn required_ok(&mut self, h: usize, v: usize, slot: usize) -> bool {
+        let t = self.t;
+        let n = t.n;
+        let mut visited = t.req[v].andnot(self.u);
+        visited.remove(h);
+        if !visited.is_empty() {
+            // Only the closing move of the last cell can join a visited cell.
+            let c0 = self.path[0] as usize;
+            let closing = if FOLD {
+                Some(n - 1 - c0)
+            } else if self.plan.closed {
+                Some(c0)
+            } else {
+                None
+            };
+            let ok = self.u.is_empty() && closing.is_some_and(|c| visited == Bits::single(c));
+            if !ok {
+                return false;
+            }
+        }
+        if slot == 1 && self.plan.closed {
+            // The start's required partner that is not the second cell must be the last.
+            let mut other = t.req[h];
+            other.remove(v);
+            if other.at_least_two() {
+                return false;
+            }
+            if let Some(y) = other.first() {
+                let e = if FOLD { n - 1 - y } else { y };
+                self.ends = self.ends & Bits::single(e);
+            }
+        }
+        true
+    }
+
+    #[inline]
+    pub fn pop(&mut self) {
+        let v = self.path.pop().expect("pushed") as usize;
+        if FOLD {
+            self.restore(self.t.n - 1 - v);
+        }
+        self.restore(v);
+        let (low, ends, mark) = self.saved.pop().expect("pushed");
+        self.low = low;
+        self.ends = ends;
+        if let Some(s) = self.sums.as_mut() {
+            s.undo(mark);
+        }
+    }
+
+    /// At a leaf: the full tour in `self.full` and whether it passes the checks the pruning
+    /// does not guarantee by itself (required moves, the symmetry of a plain search).
+    pub fn finish_leaf(&mut self) -> bool {
+        let n = self.t.n;
+        self.full.clear();
+        self.full.extend_from_slice(&self.path);
+        if FOLD {
+            let half = self.path.len();
+            for i in 0..half {
+                let c = n as u32 - 1 - self.full[i];
+                self.full.push(c);
+            }
+        }
+        if self.t.has_req || self.plan.check_rot180 {
+            return self.edges_ok();
+        }
+        true
+    }
+
+    /// Full check of required moves and of the half-turn symmetry on `self.full`.
+    fn edges_ok(&self) -> bool {
+        let n = self.t.n;
+        let seq = &self.full;
+        let mut pos = vec![0usize; n];
+        for (i, &c) in seq.iter().enumerate() {
+            pos[c as usize] = i;
+        }
+        let closed = self.plan.closed;
+        let adjacent = |a: usize, b: usize| {
+            let d = pos[a].abs_diff(pos[b]);
+            d == 1 || (closed && d == n - 1)
+        };
+        for a in 0..n {
+            for b in self.t.req[a].iter() {
+                if !adjacent(a, b) {
+                    return false;
+                }
+            }
+        }
+        if self.plan.check_rot180 {
+            let last = if closed { n } else { n - 1 };
+            for i in 0..last {
+                let (a, b) = (seq[i] as usize, seq[(i + 1) % n] as usize);
+                if !adjacent(n - 1 - a, n - 1 - b) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The last cell of the full tour at a leaf.
+    #[inline(always)]
+    pub fn full_last(&self) -> usize {
+        let last = *self.path.last().expect("leaf") as usize;
+        if FOLD {
+            self.t.n - 1 - last
+        } else {
+            last
+        }
+    }
+
+    pub fn is_leaf(&self) -> bool {
+        self.remaining == 0
+    }
+}
