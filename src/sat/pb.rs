@@ -17,9 +17,12 @@
 //!   "Translating Pseudo-Boolean Constraints into SAT", JSAT 2006): both
 //!   bounds natively.
 //!
-//! Each is built with `encode_both(K..=K)`, and the literals returned by
-//! `enforce_eq(K)` are added as unit clauses, so the constraint holds
-//! permanently (no assumptions needed).
+//! [`encode_weighted_eq`] builds each with `encode_both(K..=K)` and adds the
+//! literals returned by `enforce_eq(K)` as unit clauses, so the constraint
+//! holds permanently (no assumptions needed). [`encode_weighted_ub`] does the
+//! same for `sum <= K` with the upper-bound half only; line sums use it
+//! twice (see [`crate::encode::linesum`]) because the doubled encodings'
+//! lower-bound half works over all negated inputs with a huge bound.
 //!
 //! Before encoding, terms are normalised: repeated literals are merged, a
 //! variable occurring in both polarities is folded into a constant
@@ -30,7 +33,8 @@
 use std::collections::BTreeMap;
 
 use rustsat::encodings::pb::{
-    BinaryAdder, BoundBoth, DoubleGeneralizedTotalizer, DynamicPolyWatchdog,
+    BinaryAdder, BoundBoth, BoundUpper, DoubleGeneralizedTotalizer, DynamicPolyWatchdog,
+    GeneralizedTotalizer,
 };
 use rustsat::encodings::{pb::simulators, CollectClauses, EnforceError};
 use rustsat::instances::ManageVars;
@@ -239,6 +243,83 @@ fn encode_normalised<C: CollectClauses>(
         }
     }
     Ok(PbStatus::Encoded)
+}
+
+/// Writes clauses enforcing `sum(weight * lit) <= bound` into `collector`.
+///
+/// Same normalisation and variable rules as [`encode_weighted_eq`];
+/// `Forced` here means every literal is forced false (`bound` is 0 after
+/// normalisation).
+pub fn encode_weighted_ub<C: CollectClauses>(
+    encoding: PbEncoding,
+    terms: &[(Lit, usize)],
+    bound: usize,
+    collector: &mut C,
+    vars: &mut dyn ManageVars,
+) -> Result<PbSummary, PbError> {
+    let clauses_before = collector.n_clauses();
+    let vars_before = vars.n_used();
+    let status = encode_normalised_ub(encoding, &normalise(terms)?, bound, collector, vars)?;
+    Ok(PbSummary {
+        status,
+        clauses: collector.n_clauses() - clauses_before,
+        aux_vars: vars.n_used() - vars_before,
+    })
+}
+
+fn encode_normalised_ub<C: CollectClauses>(
+    encoding: PbEncoding,
+    sum: &NormalSum,
+    bound: usize,
+    collector: &mut C,
+    vars: &mut dyn ManageVars,
+) -> Result<PbStatus, PbError> {
+    let Some(rest) = bound.checked_sub(sum.constant) else {
+        return infeasible(collector);
+    };
+    if rest >= sum.weight_sum()? {
+        return Ok(PbStatus::Tautology);
+    }
+    if rest == 0 {
+        collector.extend_clauses(sum.terms.iter().map(|&(lit, _)| unit(!lit)))?;
+        return Ok(PbStatus::Forced);
+    }
+    match encoding {
+        PbEncoding::Gte => {
+            encode_ub_with::<GeneralizedTotalizer, C>(sum, rest, encoding, collector, vars)?
+        }
+        PbEncoding::Dpw => {
+            encode_ub_with::<DynamicPolyWatchdog, C>(sum, rest, encoding, collector, vars)?
+        }
+        PbEncoding::Adder => {
+            encode_ub_with::<BinaryAdder, C>(sum, rest, encoding, collector, vars)?
+        }
+    }
+    Ok(PbStatus::Encoded)
+}
+
+fn encode_ub_with<E, C>(
+    sum: &NormalSum,
+    bound: usize,
+    encoding: PbEncoding,
+    collector: &mut C,
+    vars: &mut dyn ManageVars,
+) -> Result<(), PbError>
+where
+    E: BoundUpper + FromIterator<(Lit, usize)>,
+    C: CollectClauses,
+{
+    let mut encoder: E = sum.terms.iter().copied().collect();
+    encoder.encode_ub(bound..=bound, collector, vars)?;
+    let units = encoder
+        .enforce_ub(bound)
+        .map_err(|source| PbError::Enforce {
+            encoding,
+            target: bound,
+            source,
+        })?;
+    collector.extend_clauses(units.into_iter().map(unit))?;
+    Ok(())
 }
 
 fn encode_eq_with<E, C>(

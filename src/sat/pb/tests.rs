@@ -236,3 +236,78 @@ proptest! {
         );
     }
 }
+
+fn brute_force_at_most(n_vars: u32, terms: &[(Lit, usize)], bound: usize) -> u64 {
+    (0u32..1 << n_vars)
+        .filter(|bits| {
+            let value = |lit: Lit| ((bits >> lit.vidx32()) & 1 == 1) != lit.is_neg();
+            let sum: usize = terms
+                .iter()
+                .filter(|(lit, _)| value(*lit))
+                .map(|(_, w)| w)
+                .sum();
+            sum <= bound
+        })
+        .count() as u64
+}
+
+fn encode_ub(
+    encoding: PbEncoding,
+    n_vars: u32,
+    terms: &[(Lit, usize)],
+    bound: usize,
+) -> (Cnf, PbSummary) {
+    let mut vars = BasicVarManager::from_next_free(Var::new(n_vars));
+    let mut cnf = Cnf::new();
+    let summary = encode_weighted_ub(encoding, terms, bound, &mut cnf, &mut vars).unwrap();
+    (cnf, summary)
+}
+
+#[test]
+fn every_encoding_counts_every_upper_bound() {
+    let terms = positive_terms(&[1, 2, 3, 5, 8, 13]);
+    for encoding in PbEncoding::ALL {
+        for bound in 0..=33 {
+            let (cnf, summary) = encode_ub(encoding, 6, &terms, bound);
+            assert_eq!(
+                count_on_every_backend(6, &cnf),
+                brute_force_at_most(6, &terms, bound),
+                "{encoding}, bound {bound}, {summary:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn upper_bound_statuses() {
+    let terms = positive_terms(&[2, 3]);
+    let status = |bound| encode_ub(PbEncoding::Adder, 2, &terms, bound).1.status;
+    assert_eq!(status(0), PbStatus::Forced);
+    assert_eq!(status(5), PbStatus::Tautology);
+    assert_eq!(status(3), PbStatus::Encoded);
+    let constant = [(Lit::positive(0), 4), (Lit::negative(0), 4)];
+    assert_eq!(
+        encode_ub(PbEncoding::Gte, 1, &constant, 3).1.status,
+        PbStatus::Infeasible
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn random_upper_bounds_match_brute_force(
+        terms in weighted_terms(),
+        bound_fraction in 0.0f64..1.0,
+        encoding in prop::sample::select(PbEncoding::ALL.to_vec()),
+    ) {
+        let total: usize = terms.iter().map(|(_, w)| w).sum();
+        let bound = (total as f64 * bound_fraction).round() as usize;
+        let (cnf, summary) = encode_ub(encoding, 5, &terms, bound);
+        prop_assert_eq!(
+            count_on_every_backend(5, &cnf),
+            brute_force_at_most(5, &terms, bound),
+            "{} {:?}", encoding, summary
+        );
+    }
+}
