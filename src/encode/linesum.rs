@@ -5,8 +5,12 @@
 //! of rustsat's PB encodings, chosen by [`PbEncoding`] (see
 //! [`crate::sat::pb`] for the encodings and their papers).
 //!
-//! Every cell carries exactly one number (the numbering guarantees it), so
-//! the equality is written as two *upper* bounds with small right-hand sides:
+//! With [`PbEncoding::GroupTree`] each cell is one exactly-one group of the
+//! group totalizer, which never combines two numbers of one cell.
+//!
+//! With rustsat's encodings, which do not know the groups, the fact that
+//! every cell carries exactly one number is used differently: the equality
+//! is written as two *upper* bounds with small right-hand sides:
 //!
 //! - `sum_c sum_k (k - min_c) p(c, k) <= T - sum_c min_c`
 //! - `sum_c sum_k (max_c - k) p(c, k) <= sum_c max_c - T`
@@ -24,7 +28,7 @@ use super::cnf::CnfBuilder;
 use super::numbering::NumberVars;
 use super::EncodeError;
 use crate::puzzle::LineSum;
-use crate::sat::pb::{encode_weighted_ub, PbEncoding, PbStatus, PbSummary};
+use crate::sat::pb::{encode_grouped, encode_weighted_ub, Goal, PbEncoding, PbStatus, PbSummary};
 
 /// Encodes one line sum; the summary adds up both bounds.
 pub fn encode_line_sum(
@@ -37,6 +41,26 @@ pub fn encode_line_sum(
         line: line.name.clone(),
         target: line.target,
     })?;
+    if encoding == PbEncoding::GroupTree {
+        let groups: Vec<Vec<(Lit, usize)>> = line
+            .cells
+            .iter()
+            .map(|&cell| {
+                numbers
+                    .of_cell(cell)
+                    .iter()
+                    .map(|&(k, v)| (v.pos_lit(), k as usize))
+                    .collect()
+            })
+            .collect();
+        let (cnf, vars) = b.parts();
+        return encode_grouped(&groups, Goal::Equal(target), cnf, vars).map_err(|source| {
+            EncodeError::LineSum {
+                line: line.name.clone(),
+                source,
+            }
+        });
+    }
     let Some(shifted) = ShiftedLine::new(numbers, line) else {
         // A cell with no possible number: the numbering is already unsatisfiable.
         b.add([]);

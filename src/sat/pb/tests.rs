@@ -203,8 +203,8 @@ fn weight_overflow_is_an_error() {
 }
 
 #[test]
-fn pb_encoding_defaults_to_gte_and_serialises_by_name() {
-    assert_eq!(PbEncoding::default(), PbEncoding::Gte);
+fn pb_encoding_defaults_to_group_tree_and_serialises_by_name() {
+    assert_eq!(PbEncoding::default(), PbEncoding::GroupTree);
     for encoding in PbEncoding::ALL {
         let json = serde_json::to_string(&encoding).unwrap();
         assert_eq!(json, format!("\"{}\"", encoding.name()));
@@ -308,6 +308,47 @@ proptest! {
             count_on_every_backend(5, &cnf),
             brute_force_at_most(5, &terms, bound),
             "{} {:?}", encoding, summary
+        );
+    }
+}
+
+/// Models of "exactly one per group" plus the grouped goal, projected on
+/// the group literals, against brute force over one choice per group.
+#[test]
+fn group_tree_counts_grouped_sums() {
+    use super::group_tree::{encode_groups, Goal};
+    use crate::encode::cardinality::exactly_one;
+    use crate::encode::cnf::CnfBuilder;
+    let weights: [&[usize]; 4] = [&[1, 2, 3], &[4, 6], &[1, 5, 9, 10], &[2, 2, 7]];
+    let choices: Vec<usize> = weights.iter().fold(vec![0], |sums, group| {
+        sums.iter()
+            .flat_map(|s| group.iter().map(move |w| s + w))
+            .collect()
+    });
+    for goal in (0..=30).map(Goal::Equal).chain((0..=30).map(Goal::AtMost)) {
+        let mut b = CnfBuilder::new();
+        let groups: Vec<Vec<(Lit, usize)>> = weights
+            .iter()
+            .map(|ws| ws.iter().map(|&w| (b.new_var().pos_lit(), w)).collect())
+            .collect();
+        for group in &groups {
+            let lits: Vec<Lit> = group.iter().map(|&(l, _)| l).collect();
+            exactly_one(&mut b, &lits).unwrap();
+        }
+        let n_inputs = b.n_vars();
+        let (cnf, vars) = b.parts();
+        encode_groups(&groups, goal, cnf, vars).unwrap();
+        let expected = choices
+            .iter()
+            .filter(|&&total| match goal {
+                Goal::Equal(k) => total == k,
+                Goal::AtMost(k) => total <= k,
+            })
+            .count() as u64;
+        assert_eq!(
+            count_on_every_backend(n_inputs, b.cnf()),
+            expected,
+            "{goal:?}"
         );
     }
 }
