@@ -269,15 +269,30 @@ impl Encoding {
         let edges = self.edges.as_ref().expect("edge family has edges");
         let order = tour.order();
         let closing = [tour.last(), tour.first()];
-        order
-            .windows(2)
-            .chain(std::iter::once(&closing[..]))
-            .map(|pair| {
-                edges
-                    .edge(pair[0], pair[1])
-                    .ok_or_else(|| EncodeError::Unrepresentable(self.not_a_move(pair[0], pair[1])))
-            })
-            .collect()
+        let mut vars = Vec::with_capacity(order.len());
+        for pair in order.windows(2).chain(std::iter::once(&closing[..])) {
+            let (a, b) = (pair[0], pair[1]);
+            if self.is_half_turn_image_of_smaller(a, b) {
+                continue;
+            }
+            let edge = edges.edge(a, b);
+            vars.push(edge.ok_or_else(|| EncodeError::Unrepresentable(self.not_a_move(a, b)))?);
+        }
+        Ok(vars)
+    }
+
+    /// Under rot180 an edge is used exactly when its half-turn image is, so
+    /// a blocking clause needs only one edge of each pair: this skips the
+    /// one with the larger cells. (It halves the blocking clauses of
+    /// `closed-8x8-rot180`, whose count blocks 2.4 million cycles.)
+    fn is_half_turn_image_of_smaller(&self, a: Cell, b: Cell) -> bool {
+        let Some(turn) = &self.half_turn else {
+            return false;
+        };
+        let edge = (a.min(b), a.max(b));
+        let (x, y) = (turn[a], turn[b]);
+        let image = (x.min(y), x.max(y));
+        image < edge
     }
 
     fn not_a_move(&self, a: Cell, b: Cell) -> String {

@@ -152,6 +152,8 @@ pub struct Encoding {
     numbers: Option<NumberVars>,
     moves: Option<MoveVars>,
     edges: Option<EdgeVars>,
+    /// The half turn as a cell permutation, when the model requires rot180.
+    half_turn: Option<Vec<Cell>>,
     report: EncodingReport,
 }
 
@@ -198,6 +200,9 @@ impl Encoding {
             numbers: parts.numbers,
             moves: parts.moves,
             edges: parts.edges,
+            half_turn: puzzle
+                .rot180
+                .then(|| crate::symmetry::half_turn(puzzle.board.shape()).perm),
             report: parts.report,
         };
         encoding.report.variables = n_vars;

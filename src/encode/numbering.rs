@@ -290,6 +290,10 @@ pub fn link_moves(b: &mut CnfBuilder, board: &Board, numbers: &NumberVars, moves
             }
         }
     }
+    if moves.closed {
+        // A closed tour has no virtual node: number 1 follows number n.
+        return;
+    }
     for cell in 0..board.n_cells() {
         link_virtual(b, moves.start[cell], numbers.var(cell, 1));
         link_virtual(b, moves.end[cell], numbers.var(cell, n));

@@ -164,3 +164,18 @@ fn two_cell_cycles_are_refused_and_huge_boards_too() {
         Err(EncodeError::TooLarge { .. })
     ));
 }
+
+#[test]
+fn rot180_blocking_clause_keeps_one_edge_per_half_turn_pair() {
+    let p = puzzle("board = \"8x8\"\nclosed = true\nsymmetry = \"rot180\"");
+    let encoding = Encoding::build(&p, &EncodeOptions::default()).unwrap();
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/tours/near-magic-closed-centrosymmetric.txt"
+    );
+    let tour = crate::tour::text::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(p.accepts(&tour));
+    let clause = encoding.blocking_clause(&tour).unwrap();
+    // 64 edges in half-turn pairs (an 8x8 knight move is never its own image).
+    assert_eq!(clause.len(), 32);
+}

@@ -203,8 +203,8 @@ fn weight_overflow_is_an_error() {
 }
 
 #[test]
-fn pb_encoding_defaults_to_gte_and_serialises_by_name() {
-    assert_eq!(PbEncoding::default(), PbEncoding::Gte);
+fn pb_encoding_defaults_to_group_tree_and_serialises_by_name() {
+    assert_eq!(PbEncoding::default(), PbEncoding::GroupTree);
     for encoding in PbEncoding::ALL {
         let json = serde_json::to_string(&encoding).unwrap();
         assert_eq!(json, format!("\"{}\"", encoding.name()));
@@ -233,6 +233,122 @@ proptest! {
             count_on_every_backend(5, &cnf),
             brute_force_count(5, &terms, target),
             "{} {:?}", encoding, summary
+        );
+    }
+}
+
+fn brute_force_at_most(n_vars: u32, terms: &[(Lit, usize)], bound: usize) -> u64 {
+    (0u32..1 << n_vars)
+        .filter(|bits| {
+            let value = |lit: Lit| ((bits >> lit.vidx32()) & 1 == 1) != lit.is_neg();
+            let sum: usize = terms
+                .iter()
+                .filter(|(lit, _)| value(*lit))
+                .map(|(_, w)| w)
+                .sum();
+            sum <= bound
+        })
+        .count() as u64
+}
+
+fn encode_ub(
+    encoding: PbEncoding,
+    n_vars: u32,
+    terms: &[(Lit, usize)],
+    bound: usize,
+) -> (Cnf, PbSummary) {
+    let mut vars = BasicVarManager::from_next_free(Var::new(n_vars));
+    let mut cnf = Cnf::new();
+    let summary = encode_weighted_ub(encoding, terms, bound, &mut cnf, &mut vars).unwrap();
+    (cnf, summary)
+}
+
+#[test]
+fn every_encoding_counts_every_upper_bound() {
+    let terms = positive_terms(&[1, 2, 3, 5, 8, 13]);
+    for encoding in PbEncoding::ALL {
+        for bound in 0..=33 {
+            let (cnf, summary) = encode_ub(encoding, 6, &terms, bound);
+            assert_eq!(
+                count_on_every_backend(6, &cnf),
+                brute_force_at_most(6, &terms, bound),
+                "{encoding}, bound {bound}, {summary:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn upper_bound_statuses() {
+    let terms = positive_terms(&[2, 3]);
+    let status = |bound| encode_ub(PbEncoding::Adder, 2, &terms, bound).1.status;
+    assert_eq!(status(0), PbStatus::Forced);
+    assert_eq!(status(5), PbStatus::Tautology);
+    assert_eq!(status(3), PbStatus::Encoded);
+    let constant = [(Lit::positive(0), 4), (Lit::negative(0), 4)];
+    assert_eq!(
+        encode_ub(PbEncoding::Gte, 1, &constant, 3).1.status,
+        PbStatus::Infeasible
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn random_upper_bounds_match_brute_force(
+        terms in weighted_terms(),
+        bound_fraction in 0.0f64..1.0,
+        encoding in prop::sample::select(PbEncoding::ALL.to_vec()),
+    ) {
+        let total: usize = terms.iter().map(|(_, w)| w).sum();
+        let bound = (total as f64 * bound_fraction).round() as usize;
+        let (cnf, summary) = encode_ub(encoding, 5, &terms, bound);
+        prop_assert_eq!(
+            count_on_every_backend(5, &cnf),
+            brute_force_at_most(5, &terms, bound),
+            "{} {:?}", encoding, summary
+        );
+    }
+}
+
+/// Models of "exactly one per group" plus the grouped goal, projected on
+/// the group literals, against brute force over one choice per group.
+#[test]
+fn group_tree_counts_grouped_sums() {
+    use super::group_tree::{encode_groups, Goal};
+    use crate::encode::cardinality::exactly_one;
+    use crate::encode::cnf::CnfBuilder;
+    let weights: [&[usize]; 4] = [&[1, 2, 3], &[4, 6], &[1, 5, 9, 10], &[2, 2, 7]];
+    let choices: Vec<usize> = weights.iter().fold(vec![0], |sums, group| {
+        sums.iter()
+            .flat_map(|s| group.iter().map(move |w| s + w))
+            .collect()
+    });
+    for goal in (0..=30).map(Goal::Equal).chain((0..=30).map(Goal::AtMost)) {
+        let mut b = CnfBuilder::new();
+        let groups: Vec<Vec<(Lit, usize)>> = weights
+            .iter()
+            .map(|ws| ws.iter().map(|&w| (b.new_var().pos_lit(), w)).collect())
+            .collect();
+        for group in &groups {
+            let lits: Vec<Lit> = group.iter().map(|&(l, _)| l).collect();
+            exactly_one(&mut b, &lits).unwrap();
+        }
+        let n_inputs = b.n_vars();
+        let (cnf, vars) = b.parts();
+        encode_groups(&groups, goal, cnf, vars).unwrap();
+        let expected = choices
+            .iter()
+            .filter(|&&total| match goal {
+                Goal::Equal(k) => total == k,
+                Goal::AtMost(k) => total <= k,
+            })
+            .count() as u64;
+        assert_eq!(
+            count_on_every_backend(n_inputs, b.cnf()),
+            expected,
+            "{goal:?}"
         );
     }
 }
