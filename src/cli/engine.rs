@@ -9,12 +9,15 @@ use knights::run::{Class, Limits, StopFlag, Summary};
 use knights::sat::pb::PbEncoding;
 use knights::sat::search::SatOptions;
 use knights::sat::{CadicalPreset, SolverKind};
+use knights::search::{Progress as SearchProgress, SearchOptions};
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineKind {
     /// CNF encodings solved incrementally, with blocking clauses.
     Sat,
+    /// The native backtracker.
+    Search,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -24,6 +27,9 @@ pub struct RunArgs {
     /// Which engine finds the solutions.
     #[arg(long, value_enum, default_value = "sat")]
     pub engine: EngineKind,
+    /// Worker threads (0: one per core). The counts are the same for any number.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
     /// Stop after this many solutions; the summary then says "complete": false.
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
@@ -81,14 +87,32 @@ impl RunArgs {
         }
     }
 
+    pub fn search_options(&self) -> SearchOptions {
+        SearchOptions {
+            jobs: self.jobs,
+            ..SearchOptions::default()
+        }
+    }
+
     /// Runs the chosen engine, handing each class to `on_class` as it is found.
     pub fn enumerate(
         &self,
         puzzle: &Puzzle,
         limits: &Limits,
         on_class: &(dyn Fn(Class) + Sync),
+        on_progress: &dyn Fn(SearchProgress),
     ) -> Result<Summary> {
         match self.engine {
+            EngineKind::Search => {
+                let options = self.search_options();
+                Ok(knights::search::enumerate(
+                    puzzle,
+                    &options,
+                    limits,
+                    on_class,
+                    on_progress,
+                )?)
+            }
             EngineKind::Sat => {
                 let options = self.sat_options();
                 let summary =

@@ -31,11 +31,16 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     };
     let writer = SolutionWriter::new(&puzzle, sink, limits.stop.clone(), args.classes_only);
     let progress = Progress::start(&puzzle.name);
-    let summary = args.run.enumerate(&puzzle, &limits, &|class| {
-        writer.accept(class);
-        let (solutions, classes) = writer.written();
-        progress.found(solutions, classes);
-    });
+    let summary = args.run.enumerate(
+        &puzzle,
+        &limits,
+        &|class| {
+            writer.accept(class);
+            let (solutions, classes) = writer.written();
+            progress.found(solutions, classes);
+        },
+        &|p| progress.nodes(p.nodes, p.nodes_per_second),
+    );
     progress.finish();
     if let Some(failure) = writer.take_failure() {
         return Err(failure);

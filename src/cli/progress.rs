@@ -1,10 +1,13 @@
 //! Progress on stderr for long runs (hidden when stderr is not a terminal).
 
 use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::Mutex;
 use std::time::Duration;
 
 pub struct Progress {
     bar: ProgressBar,
+    /// The latest "found" text, kept so node reports can repeat it.
+    found: Mutex<String>,
 }
 
 impl Progress {
@@ -17,12 +20,23 @@ impl Progress {
         bar.set_prefix(model.to_string());
         bar.set_message("searching");
         bar.enable_steady_tick(Duration::from_millis(200));
-        Progress { bar }
+        Progress {
+            bar,
+            found: Mutex::new("0 solutions".into()),
+        }
     }
 
     pub fn found(&self, solutions: u64, classes: u64) {
+        let text = format!("{solutions} solutions in {classes} classes");
+        self.bar.set_message(text.clone());
+        *self.found.lock().expect("not poisoned") = text;
+    }
+
+    /// Search nodes so far, from engines that count them.
+    pub fn nodes(&self, nodes: u64, per_second: f64) {
+        let found = self.found.lock().expect("not poisoned").clone();
         self.bar
-            .set_message(format!("{solutions} solutions in {classes} classes"));
+            .set_message(format!("{found}, {nodes} nodes ({per_second:.2e}/s)"));
     }
 
     pub fn finish(&self) {

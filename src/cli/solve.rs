@@ -20,12 +20,15 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     args.run.limit = Some(1);
     let limits = args.run.limits()?;
     let found = std::sync::Mutex::new(None);
-    let summary = args.run.enumerate(&puzzle, &limits, &|class| {
-        found
-            .lock()
-            .expect("not poisoned")
-            .get_or_insert(class.members[0].clone());
-    })?;
+    let summary = args.run.enumerate(
+        &puzzle,
+        &limits,
+        &|class| {
+            let mut slot = found.lock().expect("not poisoned");
+            slot.get_or_insert(class.members[0].clone());
+        },
+        &|_| {},
+    )?;
     let Some(tour) = found.into_inner().expect("not poisoned") else {
         eprintln!("{}", summary.to_json_line());
         return match summary.ending {
