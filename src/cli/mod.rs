@@ -1,5 +1,6 @@
 //! Command-line interface: one module per command, each a thin layer over the library.
 
+mod dimacs;
 mod engine;
 mod enumerate;
 mod model;
@@ -36,6 +37,10 @@ pub enum Command {
     Enumerate(enumerate::EnumerateArgs),
     /// Print the first solution as a numbered grid.
     Solve(solve::SolveArgs),
+    /// Write the model's CNF in DIMACS form for any SAT solver.
+    Dimacs(dimacs::DimacsArgs),
+    /// Turn a SAT solver's answer for a `dimacs` file into a verified tour.
+    Decode(dimacs::DecodeArgs),
     /// Check tours against every rule of a model; exit 1 naming each broken rule.
     Verify(verify::VerifyArgs),
     /// Draw a tour as SVG: the numbered grid and the path (3D: layers side by side).
@@ -48,6 +53,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Count(args) => enumerate::run(args, false),
         Command::Enumerate(args) => enumerate::run(args, true),
         Command::Solve(args) => solve::run(args),
+        Command::Dimacs(args) => dimacs::run_dimacs(args),
+        Command::Decode(args) => dimacs::run_decode(args),
         Command::Verify(args) => verify::run(args),
         Command::Render(args) => render::run(args),
     }

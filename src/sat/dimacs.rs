@@ -292,7 +292,7 @@ pub enum OutputError {
     BadLiteral { line: usize, token: String },
     #[error("line {line}: {message}")]
     Contradiction { line: usize, message: String },
-    #[error("line {line}: unexpected line '{text}' (only 'c', 's' and 'v' lines are allowed)")]
+    #[error("line {line}: unexpected line '{text}' (only 'c', 's' and 'v' lines, or MiniSat's result file, are allowed)")]
     UnexpectedLine { line: usize, text: String },
 }
 
@@ -312,6 +312,9 @@ struct OutputReader {
     saw_values: bool,
     terminated: bool,
     first_values_line: usize,
+    /// MiniSat's result file (`minisat in.cnf out.txt`): a bare `SAT`, `UNSAT` or `INDET`
+    /// line, then the literals without a `v` tag.
+    bare_values: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -328,11 +331,25 @@ impl OutputReader {
             "" | "c" => Ok(()),
             "s" => self.read_status(line, rest.trim()),
             "v" => self.read_values(line, rest),
+            "SAT" | "UNSAT" | "INDET" if rest.is_empty() => self.read_bare_status(line, tag),
+            _ if self.bare_values && tag.starts_with(|c: char| c == '-' || c.is_ascii_digit()) => {
+                self.read_values(line, text)
+            }
             _ => Err(OutputError::UnexpectedLine {
                 line,
                 text: text.to_string(),
             }),
         }
+    }
+
+    fn read_bare_status(&mut self, line: usize, tag: &str) -> Result<(), OutputError> {
+        let long = match tag {
+            "SAT" => "SATISFIABLE",
+            "UNSAT" => "UNSATISFIABLE",
+            _ => "UNKNOWN",
+        };
+        self.bare_values = true;
+        self.read_status(line, long)
     }
 
     fn read_status(&mut self, line: usize, text: &str) -> Result<(), OutputError> {

@@ -278,3 +278,32 @@ fn header_errors_are_named() {
         Err(HeaderError::BadOptions(_))
     ));
 }
+
+#[test]
+fn minisat_result_files_are_read() {
+    let sat = parse_solver_output("SAT\n1 -2 3 0\n").unwrap();
+    let SolverAnswer::Satisfiable(values) = sat else {
+        panic!("not SAT: {sat:?}")
+    };
+    assert_eq!(
+        (values.value(0), values.value(1), values.value(2)),
+        (Some(true), Some(false), Some(true))
+    );
+    assert_eq!(
+        parse_solver_output("UNSAT\n").unwrap(),
+        SolverAnswer::Unsatisfiable
+    );
+    assert_eq!(
+        parse_solver_output("INDET\n").unwrap(),
+        SolverAnswer::Unknown
+    );
+    // Bare literals are only read after MiniSat's bare status line.
+    assert!(matches!(
+        parse_solver_output("1 -2 0\n"),
+        Err(OutputError::UnexpectedLine { .. })
+    ));
+    assert!(matches!(
+        parse_solver_output("UNSAT\n1 0\n"),
+        Err(OutputError::ValuesWithoutSat { .. })
+    ));
+}

@@ -1,0 +1,108 @@
+//! `knights dimacs` and `knights decode`: the CNF for external solvers, and their answers
+//! turned back into verified tours.
+
+use super::ModelFlags;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use knights::encode::{Connectivity, EncodeOptions};
+use knights::sat::dimacs::{decode_solver_output, read_dimacs_header, write_dimacs, Verdict};
+use knights::sat::pb::PbEncoding;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args, Debug)]
+pub struct DimacsArgs {
+    #[command(flatten)]
+    pub model: super::ModelArgs,
+    /// Where to write the CNF; `-` for standard output.
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    pub output: PathBuf,
+    /// How line sums become clauses.
+    #[arg(long, value_enum, default_value_t = PbEncoding::default())]
+    pub pb_encoding: PbEncoding,
+    /// How covers by several cycles are excluded (a static file needs an eager encoding:
+    /// lazy becomes ordering, and the header says so).
+    #[arg(long, value_enum, default_value_t = Connectivity::default())]
+    pub connectivity: Connectivity,
+}
+
+pub fn run_dimacs(args: DimacsArgs) -> Result<ExitCode> {
+    let puzzle = args.model.puzzle()?;
+    let options = EncodeOptions {
+        connectivity: args.connectivity,
+        pb_encoding: args.pb_encoding,
+    };
+    let mut out: Box<dyn Write> = if args.output.as_os_str() == "-" {
+        Box::new(std::io::BufWriter::new(std::io::stdout()))
+    } else {
+        let file = std::fs::File::create(&args.output)
+            .with_context(|| format!("cannot create {}", args.output.display()))?;
+        Box::new(std::io::BufWriter::new(file))
+    };
+    let encoding = write_dimacs(&puzzle, &options, &mut out)?;
+    out.flush()?;
+    drop(encoding);
+    if args.output.as_os_str() != "-" {
+        eprintln!("wrote {}", args.output.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Args, Debug)]
+pub struct DecodeArgs {
+    /// MODEL, the CNF written by `knights dimacs`, and the solver's output (SAT-competition
+    /// form: `s` and `v` lines). With --board, only the CNF and the output.
+    #[arg(value_name = "MODEL CNF SOLVER_OUTPUT", required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub flags: ModelFlags,
+    /// Also write the tour as SVG.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
+    let expected = if args.flags.board.is_some() { 2 } else { 3 };
+    if args.files.len() != expected {
+        bail!("decode takes MODEL CNF SOLVER_OUTPUT (or CNF SOLVER_OUTPUT with --board); got {} file(s)", args.files.len());
+    }
+    let model = (expected == 3).then(|| args.files[0].as_path());
+    let (cnf_path, answer_path) = (&args.files[expected - 2], &args.files[expected - 1]);
+    let puzzle = args.flags.puzzle(model)?;
+    let cnf = std::fs::read_to_string(cnf_path)
+        .with_context(|| format!("cannot read {}", cnf_path.display()))?;
+    let header = read_dimacs_header(&cnf).with_context(|| cnf_path.display().to_string())?;
+    let answer = std::fs::read_to_string(answer_path)
+        .with_context(|| format!("cannot read {}", answer_path.display()))?;
+    let verdict = decode_solver_output(&puzzle, &header.options, &answer).with_context(|| {
+        format!(
+            "{} does not answer {}",
+            answer_path.display(),
+            cnf_path.display()
+        )
+    })?;
+    match verdict {
+        Verdict::Tour(tour) => {
+            let violations = knights::verify::verify(&puzzle, &tour);
+            if !violations.is_empty() {
+                let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+                bail!(
+                    "internal error: the decoded tour breaks rules: {}",
+                    list.join("; ")
+                );
+            }
+            print!("{}", knights::tour::text::format(&tour));
+            if let Some(path) = &args.svg {
+                std::fs::write(path, knights::render::svg(&tour, puzzle.closed))?;
+            }
+            eprintln!("the solver's model is a tour of {}, verified", puzzle.name);
+            Ok(ExitCode::SUCCESS)
+        }
+        Verdict::NoTour => {
+            println!("no tour: the solver proved the CNF unsatisfiable");
+            Ok(ExitCode::from(1))
+        }
+        Verdict::Unknown => bail!("the solver gave no answer (s UNKNOWN): nothing is decided"),
+    }
+}
