@@ -179,3 +179,104 @@ fn render_writes_an_svg() {
     let text = std::fs::read_to_string(svg).unwrap();
     assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
 }
+
+fn summary(out: &Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text
+        .lines()
+        .last()
+        .unwrap_or_else(|| panic!("no output; stderr: {}", stderr(out)));
+    serde_json::from_str(last).unwrap()
+}
+
+#[test]
+fn count_open_5x5_agrees_across_engines_and_backends() {
+    // OEIS A165134: 1,728 directed open paths on 5x5; 216 up to the board's 8 symmetries.
+    for args in [
+        vec!["--engine", "search", "--jobs", "1"],
+        vec!["--engine", "search", "--jobs", "2"],
+        vec!["--engine", "sat", "--solver", "cadical"],
+        vec!["--engine", "sat", "--solver", "varisat"],
+    ] {
+        let mut all = vec!["count", "models/open-5x5.toml"];
+        all.extend(args.iter());
+        let s = summary(&knights(&all));
+        assert_eq!(
+            (s["solutions"].as_u64(), s["classes"].as_u64()),
+            (Some(1728), Some(216)),
+            "{args:?}"
+        );
+        assert_eq!(s["complete"], true);
+    }
+}
+
+#[test]
+fn enumerate_output_passes_verify_and_a_limit_is_not_a_count() {
+    let dir = tempfile::tempdir().unwrap();
+    for engine in ["search", "sat"] {
+        let out = knights(&[
+            "enumerate",
+            "--board",
+            "5x5",
+            "--start-cell",
+            "0,0",
+            "--engine",
+            engine,
+            "--limit",
+            "10",
+        ]);
+        let s = summary(&out);
+        assert_eq!(s["complete"], false, "{engine}");
+        assert_eq!(s["ending"], "limit");
+        let solutions = s["solutions"].as_u64().unwrap();
+        assert!(solutions >= 10, "{engine}: {s}");
+        let lines = String::from_utf8_lossy(&out.stdout).lines().count() as u64;
+        assert_eq!(
+            lines,
+            solutions + 1,
+            "{engine}: one line per solution, then the summary"
+        );
+        let file = write_temp(
+            dir.path(),
+            "out.jsonl",
+            &String::from_utf8_lossy(&out.stdout),
+        );
+        let verified = knights(&["verify", "--board", "5x5", "--start-cell", "0,0", &file]);
+        assert!(
+            verified.status.success(),
+            "{}",
+            String::from_utf8_lossy(&verified.stdout)
+        );
+    }
+}
+
+#[test]
+fn a_board_without_tours_is_answered_by_theorem() {
+    let s = summary(&knights(&["count", "--board", "3x6", "--closed"]));
+    assert_eq!(
+        (s["solutions"].as_u64(), s["complete"].as_bool()),
+        (Some(0), Some(true))
+    );
+    assert!(s["stats"]["reason"].as_str().unwrap().contains("Schwenk"));
+}
+
+#[test]
+fn a_search_of_months_asks_for_yes_or_a_limit() {
+    let out = knights(&["count", "models/semimagic.toml", "--engine", "search"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("estimate:") && err.contains("--yes"), "{err}");
+    let out = knights(&[
+        "count",
+        "models/semimagic.toml",
+        "--engine",
+        "search",
+        "--timeout",
+        "0.5",
+    ]);
+    let s = summary(&out);
+    assert_eq!(
+        (s["complete"].as_bool(), s["ending"].as_str()),
+        (Some(false), Some("timeout"))
+    );
+}

@@ -1,11 +1,13 @@
 //! `knights count` and `knights enumerate`: every solution, verified, then the summary line.
 
-use super::engine::RunArgs;
+use super::engine::{EngineKind, RunArgs};
+use super::estimate::predict;
 use super::output::SolutionWriter;
 use super::progress::Progress;
 use anyhow::Result;
 use clap::Args;
 use knights::puzzle::existence::no_tour_reason;
+use knights::run::Summary;
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
@@ -15,14 +17,71 @@ pub struct EnumerateArgs {
     /// Write one line per class (its representative) instead of one per solution.
     #[arg(long)]
     pub classes_only: bool,
+    /// Run even when the search is predicted to take more than ten minutes.
+    #[arg(long)]
+    pub yes: bool,
+}
+
+/// Runs predicted to take longer than this need `--yes`, `--limit` or `--timeout`.
+const LONG_RUN_SECONDS: f64 = 600.0;
+
+/// Trees smaller than this are never long enough to be worth measuring first.
+const SMALL_TREE_NODES: f64 = 1e8;
+
+/// For the native search: refuses a run predicted to take very long unless the user said
+/// how to bound it, and shows the prediction either way.
+fn check_run_length(args: &EnumerateArgs, puzzle: &knights::puzzle::Puzzle) -> Result<()> {
+    let bounded = args.yes || args.run.limit.is_some() || args.run.timeout.is_some();
+    if bounded || args.run.engine != EngineKind::Search {
+        return Ok(());
+    }
+    let options = args.run.search_options();
+    let estimate = knights::search::estimate(puzzle, 1000, 1)?;
+    if estimate.nodes < SMALL_TREE_NODES {
+        return Ok(());
+    }
+    let prediction = predict(puzzle, &options, 1000, 1, 1.0)?;
+    eprintln!(
+        "estimate: {:.2e} search nodes at {:.2e} nodes/s, about {}",
+        prediction.estimate.nodes,
+        prediction.nodes_per_second,
+        human_duration(prediction.predicted_seconds)
+    );
+    anyhow::ensure!(
+        prediction.predicted_seconds <= LONG_RUN_SECONDS,
+        "this search is predicted to take {}; pass --yes to run it anyway, or bound it with --limit or --timeout",
+        human_duration(prediction.predicted_seconds)
+    );
+    Ok(())
+}
+
+fn human_duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} seconds"),
+        s if s < 7200.0 => format!("{:.0} minutes", s / 60.0),
+        s if s < 172_800.0 => format!("{:.0} hours", s / 3600.0),
+        s if s < 63_072_000.0 => format!("{:.0} days", s / 86_400.0),
+        s => format!("{:.1e} years", s / 31_536_000.0),
+    }
+}
+
+/// A board on which a theorem rules out every tour: answered at once, as an exact count.
+fn answer_by_theorem(puzzle: &knights::puzzle::Puzzle, reason: &str) -> ExitCode {
+    let mut summary = Summary::new(puzzle, "theorem");
+    summary.stats.insert("reason".into(), reason.into());
+    summary.finish(knights::run::Ending::Exhausted, std::time::Instant::now());
+    eprintln!("no tour exists: {reason}");
+    println!("{}", summary.to_json_line());
+    ExitCode::SUCCESS
 }
 
 /// `enumerate` writes every solution; `count` writes only the summary.
 pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     let puzzle = args.run.puzzle()?;
     if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
-        eprintln!("no tour exists: {reason}");
+        return Ok(answer_by_theorem(&puzzle, &reason));
     }
+    check_run_length(&args, &puzzle)?;
     let limits = args.run.limits()?;
     let sink: Box<dyn std::io::Write + Send> = if write_solutions {
         Box::new(std::io::stdout())

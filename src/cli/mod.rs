@@ -3,6 +3,7 @@
 mod dimacs;
 mod engine;
 mod enumerate;
+mod estimate;
 mod model;
 mod output;
 mod progress;
@@ -35,6 +36,8 @@ pub enum Command {
     Count(enumerate::EnumerateArgs),
     /// Stream every solution as a JSON line (verified first), then the summary record.
     Enumerate(enumerate::EnumerateArgs),
+    /// Predict the native search's tree size and running time (Knuth's Monte Carlo method).
+    Estimate(estimate::EstimateArgs),
     /// Print the first solution as a numbered grid.
     Solve(solve::SolveArgs),
     /// Write the model's CNF in DIMACS form for any SAT solver.
@@ -52,6 +55,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Show(args) => show::run(args),
         Command::Count(args) => enumerate::run(args, false),
         Command::Enumerate(args) => enumerate::run(args, true),
+        Command::Estimate(args) => estimate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Dimacs(args) => dimacs::run_dimacs(args),
         Command::Decode(args) => dimacs::run_decode(args),

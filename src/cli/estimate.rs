@@ -1,0 +1,115 @@
+//! `knights estimate`: Knuth's Monte Carlo estimate of the native search tree, turned into a
+//! predicted running time with the node rate measured on this machine.
+
+use super::engine::RunArgs;
+use anyhow::Result;
+use clap::Args;
+use knights::puzzle::Puzzle;
+use knights::run::Limits;
+use knights::search::{Estimate, SearchOptions};
+use serde::Serialize;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct EstimateArgs {
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Random root-to-leaf probes.
+    #[arg(long, default_value_t = 20_000)]
+    pub probes: usize,
+    /// Seed of the probes' random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seconds of real search used to measure the node rate.
+    #[arg(long, default_value_t = 2.0)]
+    pub rate_seconds: f64,
+    /// Then run the whole search and report how close the prediction was.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// What `estimate` prints (one JSON object).
+#[derive(Serialize)]
+pub struct Prediction {
+    pub model: String,
+    #[serde(flatten)]
+    pub estimate: Estimate,
+    pub nodes_per_second: f64,
+    pub predicted_seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actual_nodes: Option<u64>,
+    /// actual / predicted nodes, after `--check`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratio: Option<f64>,
+}
+
+/// Estimates the tree and measures the node rate with a short real run.
+pub fn predict(
+    puzzle: &Puzzle,
+    options: &SearchOptions,
+    probes: usize,
+    seed: u64,
+    rate_seconds: f64,
+) -> Result<Prediction> {
+    let estimate = knights::search::estimate(puzzle, probes, seed)?;
+    let limits = Limits {
+        timeout: Some(Duration::from_secs_f64(rate_seconds)),
+        ..Limits::default()
+    };
+    let sample = knights::search::count(puzzle, options, &limits, &|_| {})?;
+    let nodes = sample
+        .stats
+        .get("nodes")
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0);
+    let nodes_per_second = nodes / sample.seconds.max(1e-9);
+    let predicted_seconds = if sample.complete {
+        sample.seconds
+    } else {
+        estimate.nodes / nodes_per_second.max(1.0)
+    };
+    Ok(Prediction {
+        model: puzzle.name.clone(),
+        estimate,
+        nodes_per_second,
+        predicted_seconds,
+        actual_nodes: None,
+        ratio: None,
+    })
+}
+
+pub fn run(args: EstimateArgs) -> Result<ExitCode> {
+    let puzzle = args.run.puzzle()?;
+    let options = args.run.search_options();
+    let mut prediction = predict(&puzzle, &options, args.probes, args.seed, args.rate_seconds)?;
+    print_depths(&prediction.estimate);
+    if args.check {
+        let limits = args.run.limits()?;
+        let summary = knights::search::count(&puzzle, &options, &limits, &|_| {})?;
+        anyhow::ensure!(
+            summary.complete,
+            "the checking run was stopped ({:?}); no comparison",
+            summary.ending
+        );
+        let actual = summary
+            .stats
+            .get("nodes")
+            .and_then(|v| v.as_u64())
+            .unwrap_or(0);
+        prediction.actual_nodes = Some(actual);
+        prediction.ratio = Some(actual as f64 / prediction.estimate.nodes.max(1.0));
+    }
+    println!("{}", serde_json::to_string(&prediction)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The tree's profile on stderr, for people: predicted nodes at each depth.
+fn print_depths(estimate: &Estimate) {
+    eprintln!("depth  predicted nodes");
+    for (depth, nodes) in estimate.nodes_per_depth.iter().enumerate() {
+        if *nodes >= 0.5 {
+            eprintln!("{depth:>5}  {nodes:.3e}");
+        }
+    }
+}
