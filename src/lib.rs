@@ -8,6 +8,7 @@
 //! tour -> verify (independent of every engine) / symmetry / render / report
 //! ```
 
+pub mod bench;
 pub mod board;
 pub mod encode;
 pub mod puzzle;

@@ -94,6 +94,21 @@ impl RunArgs {
         }
     }
 
+    /// Runs the chosen engine for its counts only: no tour leaves the engine.
+    pub fn count(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        on_progress: &dyn Fn(SearchProgress),
+    ) -> Result<Summary> {
+        Ok(match self.engine {
+            EngineKind::Search => {
+                knights::search::count(puzzle, &self.search_options(), limits, on_progress)?
+            }
+            EngineKind::Sat => knights::sat::search::count(puzzle, &self.sat_options(), limits)?,
+        })
+    }
+
     /// Runs the chosen engine, handing each class to `on_class` as it is found.
     pub fn enumerate(
         &self,

@@ -75,7 +75,7 @@ fn answer_by_theorem(puzzle: &knights::puzzle::Puzzle, reason: &str) -> ExitCode
     ExitCode::SUCCESS
 }
 
-/// `enumerate` writes every solution; `count` writes only the summary.
+/// `enumerate` writes every solution, each verified first; `count` writes only the summary.
 pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     let puzzle = args.run.puzzle()?;
     if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
@@ -83,13 +83,20 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     }
     check_run_length(&args, &puzzle)?;
     let limits = args.run.limits()?;
-    let sink: Box<dyn std::io::Write + Send> = if write_solutions {
-        Box::new(std::io::stdout())
-    } else {
-        Box::new(std::io::sink())
-    };
-    let writer = SolutionWriter::new(&puzzle, sink, limits.stop.clone(), args.classes_only);
     let progress = Progress::start(&puzzle.name);
+    if !write_solutions {
+        let summary = args.run.count(&puzzle, &limits, &|p| {
+            progress.nodes(p.nodes, p.nodes_per_second)
+        });
+        progress.finish();
+        return report(&summary?);
+    }
+    let writer = SolutionWriter::new(
+        &puzzle,
+        Box::new(std::io::stdout()),
+        limits.stop.clone(),
+        args.classes_only,
+    );
     let summary = args.run.enumerate(
         &puzzle,
         &limits,
@@ -112,6 +119,11 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
         summary.solutions,
         summary.classes
     );
+    report(&summary)
+}
+
+/// The summary record as the last line of stdout, and a warning when it is not a count.
+fn report(summary: &Summary) -> Result<ExitCode> {
     println!("{}", summary.to_json_line());
     if !summary.complete {
         eprintln!(

@@ -1,5 +1,6 @@
 //! Command-line interface: one module per command, each a thin layer over the library.
 
+mod bench;
 mod dimacs;
 mod engine;
 mod enumerate;
@@ -44,6 +45,8 @@ pub enum Command {
     Dimacs(dimacs::DimacsArgs),
     /// Turn a SAT solver's answer for a `dimacs` file into a verified tour.
     Decode(dimacs::DecodeArgs),
+    /// Run the benchmark suite; write medians and baseline ratios to results/.
+    Bench(bench::BenchArgs),
     /// Check tours against every rule of a model; exit 1 naming each broken rule.
     Verify(verify::VerifyArgs),
     /// Draw a tour as SVG: the numbered grid and the path (3D: layers side by side).
@@ -59,6 +62,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Dimacs(args) => dimacs::run_dimacs(args),
         Command::Decode(args) => dimacs::run_decode(args),
+        Command::Bench(args) => bench::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Render(args) => render::run(args),
     }

@@ -1,0 +1,133 @@
+//! `knights bench`: run the benchmark suite and record it in results/.
+
+use anyhow::{Context, Result};
+use clap::Args;
+use knights::bench::{attach_speedups, machine, measure, suite, CaseResult};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Runs per case; the median is reported.
+    #[arg(long, default_value_t = 3)]
+    pub repeats: usize,
+    /// Also run the cases that take minutes (8x8 enumerations, the nested semimagic model).
+    #[arg(long)]
+    pub heavy: bool,
+    /// Only cases whose name contains this text.
+    #[arg(long)]
+    pub filter: Option<String>,
+    /// Threads for the engines (0: one per core).
+    #[arg(long, short = 'j', default_value_t = 0)]
+    pub jobs: usize,
+    /// A run longer than this stops and is recorded as incomplete.
+    #[arg(long, default_value_t = 900.0)]
+    pub timeout: f64,
+    /// Folder for the record.
+    #[arg(long, default_value = "results")]
+    pub out: PathBuf,
+}
+
+#[derive(Serialize)]
+struct Record {
+    command: String,
+    commit: String,
+    machine: String,
+    date: String,
+    repeats: usize,
+    results: Vec<CaseResult>,
+}
+
+pub fn run(args: BenchArgs) -> Result<ExitCode> {
+    let cases: Vec<_> = suite(args.jobs)
+        .into_iter()
+        .filter(|c| args.heavy || !c.heavy)
+        .filter(|c| {
+            args.filter
+                .as_ref()
+                .is_none_or(|f| c.name.contains(f.as_str()))
+        })
+        .collect();
+    let mut results = Vec::new();
+    for case in &cases {
+        eprintln!("bench: {} ...", case.name);
+        let result = measure(case, args.repeats, Duration::from_secs_f64(args.timeout))?;
+        eprintln!(
+            "bench: {} median {:.3} s{}",
+            case.name,
+            result.median_seconds,
+            if result.complete { "" } else { " (incomplete)" }
+        );
+        results.push(result);
+    }
+    attach_speedups(&cases, &mut results);
+    let record = Record {
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+        commit: git(&["rev-parse", "--short", "HEAD"]),
+        machine: machine(),
+        date: git(&["log", "-1", "--format=%cI"]),
+        repeats: args.repeats,
+        results,
+    };
+    std::fs::create_dir_all(&args.out)?;
+    let stem = format!("bench-{}", record.commit);
+    let json_path = args.out.join(format!("{stem}.json"));
+    std::fs::write(&json_path, serde_json::to_string_pretty(&record)? + "\n")
+        .with_context(|| format!("cannot write {}", json_path.display()))?;
+    let md_path = args.out.join(format!("{stem}.md"));
+    std::fs::write(&md_path, markdown(&record))?;
+    println!("{}", markdown(&record));
+    eprintln!("wrote {} and {}", json_path.display(), md_path.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn git(args: &[&str]) -> String {
+    let dirty = Command::new("git")
+        .args(["status", "--porcelain", "--untracked-files=no"])
+        .output();
+    let out = Command::new("git").args(args).output();
+    let mut text = out
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    if text.is_empty() {
+        text = "unknown".into();
+    }
+    if args[0] == "rev-parse" && dirty.is_ok_and(|o| !o.stdout.is_empty()) {
+        text.push_str("-dirty");
+    }
+    text
+}
+
+fn markdown(record: &Record) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# Benchmark run {}\n", record.commit);
+    let _ = writeln!(out, "- command: `{}`", record.command);
+    let _ = writeln!(out, "- commit: {} ({})", record.commit, record.date);
+    let _ = writeln!(out, "- machine: {}", record.machine);
+    let _ = writeln!(out, "- runs per case: {} (median shown)\n", record.repeats);
+    let _ = writeln!(
+        out,
+        "| case | median s | runs (s) | solutions | classes | complete | x baseline |"
+    );
+    let _ = writeln!(out, "|---|---:|---|---:|---:|---|---:|");
+    for r in &record.results {
+        let runs: Vec<String> = r.seconds.iter().map(|s| format!("{s:.3}")).collect();
+        let classes = r.classes.map_or("-".into(), |c| c.to_string());
+        let speedup = r.speedup.map_or("-".into(), |s| format!("{s:.1}"));
+        let _ = writeln!(
+            out,
+            "| {} | {:.3} | {} | {} | {} | {} | {} |",
+            r.name,
+            r.median_seconds,
+            runs.join(", "),
+            r.solutions,
+            classes,
+            r.complete,
+            speedup
+        );
+    }
+    out
+}
