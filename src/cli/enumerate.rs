@@ -28,18 +28,18 @@ const LONG_RUN_SECONDS: f64 = 600.0;
 /// Trees smaller than this are never long enough to be worth measuring first.
 const SMALL_TREE_NODES: f64 = 1e8;
 
-/// For the native search: refuses a run predicted to take very long unless the user said
-/// how to bound it, and shows the prediction either way.
-fn check_run_length(args: &EnumerateArgs, puzzle: &knights::puzzle::Puzzle) -> Result<()> {
+/// For the native search: predicts the tree size (for the progress display's time left) and
+/// refuses a run predicted to take very long unless the user said how to bound it.
+fn plan_search_run(args: &EnumerateArgs, puzzle: &knights::puzzle::Puzzle) -> Result<Option<f64>> {
+    if args.run.engine != EngineKind::Search {
+        return Ok(None);
+    }
+    let estimate = knights::search::estimate(puzzle, 1000, 1)?;
     let bounded = args.yes || args.run.limit.is_some() || args.run.timeout.is_some();
-    if bounded || args.run.engine != EngineKind::Search {
-        return Ok(());
+    if bounded || estimate.nodes < SMALL_TREE_NODES {
+        return Ok(Some(estimate.nodes));
     }
     let options = args.run.search_options();
-    let estimate = knights::search::estimate(puzzle, 1000, 1)?;
-    if estimate.nodes < SMALL_TREE_NODES {
-        return Ok(());
-    }
     let prediction = predict(puzzle, &options, 1000, 1, 1.0)?;
     eprintln!(
         "estimate: {:.2e} search nodes at {:.2e} nodes/s, about {}",
@@ -52,7 +52,7 @@ fn check_run_length(args: &EnumerateArgs, puzzle: &knights::puzzle::Puzzle) -> R
         "this search is predicted to take {}; pass --yes to run it anyway, or bound it with --limit or --timeout",
         human_duration(prediction.predicted_seconds)
     );
-    Ok(())
+    Ok(Some(prediction.estimate.nodes))
 }
 
 fn human_duration(seconds: f64) -> String {
@@ -81,9 +81,9 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
         return Ok(answer_by_theorem(&puzzle, &reason));
     }
-    check_run_length(&args, &puzzle)?;
+    let expected_nodes = plan_search_run(&args, &puzzle)?;
     let limits = args.run.limits()?;
-    let progress = Progress::start(&puzzle.name);
+    let progress = Progress::start(&puzzle.name, expected_nodes);
     if !write_solutions {
         let summary = args.run.count(&puzzle, &limits, &|p| {
             progress.nodes(p.nodes, p.nodes_per_second)

@@ -8,10 +8,12 @@ pub struct Progress {
     bar: ProgressBar,
     /// The latest "found" text, kept so node reports can repeat it.
     found: Mutex<String>,
+    /// The search tree's predicted size (Knuth's estimate), for the time left.
+    expected_nodes: Option<f64>,
 }
 
 impl Progress {
-    pub fn start(model: &str) -> Self {
+    pub fn start(model: &str, expected_nodes: Option<f64>) -> Self {
         let bar = ProgressBar::new_spinner();
         bar.set_style(
             ProgressStyle::with_template("{spinner} [{elapsed_precise}] {prefix}: {msg}")
@@ -23,6 +25,7 @@ impl Progress {
         Progress {
             bar,
             found: Mutex::new("0 solutions".into()),
+            expected_nodes,
         }
     }
 
