@@ -38,8 +38,15 @@ impl Progress {
     /// Search nodes so far, from engines that count them.
     pub fn nodes(&self, nodes: u64, per_second: f64) {
         let found = self.found.lock().expect("not poisoned").clone();
+        let left = match self.expected_nodes {
+            Some(expected) if per_second > 0.0 && (nodes as f64) < expected => {
+                let seconds = (expected - nodes as f64) / per_second;
+                format!(", about {seconds:.0} s left by the estimate")
+            }
+            _ => String::new(),
+        };
         self.bar
-            .set_message(format!("{found}, {nodes} nodes ({per_second:.2e}/s)"));
+            .set_message(format!("{found}, {nodes} nodes ({per_second:.2e}/s){left}"));
     }
 
     pub fn finish(&self) {
