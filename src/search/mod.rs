@@ -138,7 +138,7 @@ fn estimate_width<const W: usize>(
     let lt = if has_sums {
         let alternating = puzzle.board.leaper().alternates_colour();
         Some(
-            sums::LineTables::new(puzzle, plan.fold, alternating)
+            sums::LineTables::new(puzzle, driver::order(plan.mode), alternating)
                 .map_err(SearchError::Unsupported)?,
         )
     } else {
@@ -153,10 +153,10 @@ fn estimate_width<const W: usize>(
         lt: lt.as_ref(),
         rule: &rule,
     };
-    Ok(if plan.fold {
-        estimate::probe::<W, true>(&setup, probes, seed)
-    } else {
-        estimate::probe::<W, false>(&setup, probes, seed)
+    Ok(match plan.mode {
+        walker::FOLD => estimate::probe::<W, { walker::FOLD }>(&setup, probes, seed),
+        walker::MEET => estimate::probe::<W, { walker::MEET }>(&setup, probes, seed),
+        _ => estimate::probe::<W, { walker::PLAIN }>(&setup, probes, seed),
     })
 }
 
