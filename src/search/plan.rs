@@ -83,6 +83,29 @@ pub fn fold_applies(puzzle: &Puzzle) -> bool {
     (0..n).all(|c| !puzzle.board.is_move(c, n - 1 - c))
 }
 
+/// A leaper that changes colour with every move visits the colours alternately, so a tour
+/// from `s` to `e` holds `ceil(n/2)` cells of the colour of `s`, and `e` has that colour
+/// exactly when `n` is odd.
+fn colours_allow(puzzle: &Puzzle, s: usize, e: usize) -> bool {
+    let board = &puzzle.board;
+    if !board.leaper().alternates_colour() {
+        return true;
+    }
+    let n = board.n_cells();
+    let own = (0..n)
+        .filter(|&c| board.colour(c) == board.colour(s))
+        .count();
+    own == n.div_ceil(2) && (board.colour(s) == board.colour(e)) == (n % 2 == 1)
+}
+
+/// For the same reason a closed tour needs as many cells of each colour.
+fn colours_allow_cycles(puzzle: &Puzzle) -> bool {
+    let board = &puzzle.board;
+    let n = board.n_cells();
+    let white = (0..n).filter(|&c| board.colour(c) == 0).count();
+    !board.leaper().alternates_colour() || 2 * white == n
+}
+
 impl<const W: usize> Plan<W> {
     pub fn new(puzzle: &Puzzle, autos: Vec<Auto>) -> Self {
         let n = puzzle.n_cells();
@@ -143,8 +166,10 @@ impl<const W: usize> Plan<W> {
             let mut weights = vec![0u32; n];
             let mut ends = Bits::EMPTY;
             for e in 0..n {
-                let admissible =
-                    e != s && allowed(&puzzle.ends, e) && (!self.closed || board.is_move(s, e));
+                let admissible = e != s
+                    && allowed(&puzzle.ends, e)
+                    && (!self.closed || board.is_move(s, e))
+                    && colours_allow(puzzle, s, e);
                 if !admissible {
                     continue;
                 }
@@ -193,6 +218,9 @@ impl<const W: usize> Plan<W> {
     fn cycle_roots(&mut self, puzzle: &Puzzle) {
         let n = self.n;
         let board = &puzzle.board;
+        if !colours_allow_cycles(puzzle) {
+            return;
+        }
         let c0 = (0..n).min_by_key(|&c| (board.degree(c), c)).expect("cells");
         self.c0 = c0;
         let stab: Vec<&Auto> = self

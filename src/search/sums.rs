@@ -354,7 +354,9 @@ impl<const W: usize> SumState<W> {
                 return false;
             }
         }
-        if self.deadline.iter().any(|&d| (d as usize) < step) {
+        // A branch-free minimum over all lines (vectorised).
+        let soonest = self.deadline.iter().fold(NONE, |a, &d| a.min(d));
+        if (soonest as usize) < step {
             return false;
         }
         // Every pencilled number must still be reachable in time.
