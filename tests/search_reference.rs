@@ -232,7 +232,7 @@ fn build(c: &Choice) -> Puzzle {
         let target = if let Some(tour) = &seed {
             let numbers = tour.numbers();
             cells.iter().map(|&c| numbers[c] as u64).sum()
-        } else if t % 4 == 0 {
+        } else if t.is_multiple_of(4) {
             lo + t % (hi - lo + 1)
         } else {
             (mid + t % 7).saturating_sub(3).clamp(lo, hi)
