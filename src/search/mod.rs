@@ -198,3 +198,46 @@ fn with_width<T>(
         _ => Err(SearchError::TooLarge { cells: n }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::Spec;
+
+    fn puzzle(text: &str) -> Puzzle {
+        Puzzle::from_spec(&Spec::from_toml(text, "test").unwrap()).unwrap()
+    }
+
+    fn at_width<const W: usize>(p: &Puzzle) -> (u64, u64, serde_json::Value) {
+        let opts = SearchOptions {
+            jobs: 2,
+            symmetry: true,
+        };
+        let s =
+            driver::run::<W>(p, &opts, &Limits::default(), None, &|_| {}, Instant::now()).unwrap();
+        assert!(s.complete);
+        (s.solutions, s.classes, s.stats["nodes"].clone())
+    }
+
+    /// The wide cell sets give the same answers, node for node, as one word.
+    #[test]
+    fn every_width_agrees() {
+        let models = [
+            "board = \"5x5\"",
+            "board = \"4x6\"\nleaper = [0, 1]\nclosed = true",
+            "board = \"6x6\"\nclosed = true\nsymmetry = \"rot180\"",
+            "board = \"6x6\"\nclosed = true\nsymmetry = \"rot180\"\n[start]\nrows = [0]\n[sums]\nlines = [{ cells = [[0, 0], [1, 1], [2, 2]], target = 30 }]",
+            "board = \"5x5\"\nrequired_moves = [[[0, 0], [1, 2]]]\n[sums]\nlines = [{ cells = [[0, 0], [4, 4], [2, 2]], target = 39 }]",
+            "board = \"2x3x4\"\n[start]\ncells = [[0, 0, 0]]\n[end]\ncells = [[1, 2, 3], [1, 1, 1]]",
+        ];
+        for m in models {
+            let p = puzzle(m);
+            let one = at_width::<1>(&p);
+            assert!(one.0 > 0, "{m}");
+            assert_eq!(at_width::<2>(&p), one, "{m}");
+            assert_eq!(at_width::<4>(&p), one, "{m}");
+            assert_eq!(at_width::<16>(&p), one, "{m}");
+            assert_eq!(at_width::<64>(&p), one, "{m}");
+        }
+    }
+}

@@ -53,6 +53,8 @@ pub struct LineTables {
     /// ...and whether it goes on the image of that step's cell (half-tours).
     on_image: Vec<bool>,
     parity: bool,
+    /// Numbers come from both ends.
+    meet: bool,
     target: Vec<i64>,
     cells: Vec<Vec<u32>>,
     of_cell: Vec<Vec<u32>>,
@@ -146,6 +148,7 @@ impl LineTables {
             step_of,
             on_image,
             parity,
+            meet: order == Order::Meet,
             target: puzzle.sums.iter().map(|s| s.target as i64).collect(),
             cells: puzzle
                 .sums
@@ -175,6 +178,17 @@ impl LineTables {
             lt.deadlines = table;
         }
         Ok(lt)
+    }
+
+    /// Searching from both ends: the numbers at the first and the second end after `step`.
+    #[inline(always)]
+    fn end_numbers(&self, step: usize) -> (usize, usize) {
+        let (x, y) = (self.num[step] as usize, self.num[step - 1] as usize);
+        if self.side[step] == 0 {
+            (x, y)
+        } else {
+            (y, x)
+        }
     }
 
     pub fn n_lines(&self) -> usize {
@@ -514,6 +528,13 @@ fn reachable<const V: usize>(
     cell: usize,
     heads: [usize; 2],
 ) -> bool {
+    if lt.meet && step > 0 {
+        // The path runs from the first end through `cell` (number m) to the second end.
+        let m = lt.num[j] as usize;
+        let (a, b) = lt.end_numbers(step);
+        return t.distance(heads[0], cell).is_none_or(|d| d <= m - a)
+            && t.distance(cell, heads[1]).is_none_or(|d| d <= b - m);
+    }
     let side = lt.side[j] as usize;
     // The last step made at that end.
     let last = if lt.side[step] as usize == side {
