@@ -112,7 +112,8 @@ fn go<const W: usize, const M: u8>(
             job.expand(r, depth, &mut prefixes);
         }
         let deeper = prefixes.iter().any(|p| p.moves.len() == depth);
-        if prefixes.len() >= want || depth >= plan.len / 2 || !deeper {
+        // (Cutting recurses on the calling thread: keep it shallow.)
+        if prefixes.len() >= want || depth >= (plan.len / 2).min(48) || !deeper {
             break (prefixes, job.nodes);
         }
         depth += 1;
