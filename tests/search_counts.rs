@@ -2,9 +2,10 @@
 //! The slow models are `#[ignore]`d; run them with `cargo test --release -- --ignored`.
 
 use knights::puzzle::Puzzle;
-use knights::run::{Class, Limits, Summary};
-use knights::search::{count, enumerate, SearchOptions};
+use knights::run::{Class, Ending, Limits, Summary};
+use knights::search::{count, enumerate, estimate, SearchOptions};
 use knights::spec::Spec;
+use knights::tour::text;
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Mutex;
@@ -120,6 +121,92 @@ fn closed_8x8_rot180() {
 #[ignore = "slow: minutes in release on two cores"]
 fn nested_semimagic() {
     // Seed 000: 16 numbered tours in 8 classes, exactly the 8 reference tours.
-    let (s, _) = enumerated(&model("nested-semimagic"), 0);
+    let puzzle = model("nested-semimagic");
+    let (s, classes) = enumerated(&puzzle, 0);
     assert_eq!((s.solutions, s.classes), (16, 8));
+    let mut found: Vec<_> = classes
+        .iter()
+        .map(|c| puzzle.canonical(&c.members[0]))
+        .collect();
+    let mut known: Vec<_> = (1..=8)
+        .map(|i| {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("tests/data/tours/nested-semimagic-{i}.txt"));
+            puzzle.canonical(&text::parse(&std::fs::read_to_string(path).unwrap()).unwrap())
+        })
+        .collect();
+    found.sort();
+    known.sort();
+    assert_eq!(found, known);
+}
+
+#[test]
+#[ignore = "slow: tens of seconds in release on two cores"]
+fn centrosymmetric_magic_and_semimagic() {
+    // Seed 002: no closed centrosymmetric tour is fully magic (the 2003 enumeration of all
+    // 140 semimagic classes found no diagonally magic one). borderschess.org lists 17
+    // half-turn symmetric closed semimagic tours up to rotation, reflection and reversal:
+    // 17 x 16 = 272 numbered tours, 34 classes without reversal.
+    let magic = counted(&model("magic-closed-centrosymmetric"), 0);
+    assert_eq!(magic.solutions, 0);
+    let semi = counted(&model("semimagic-closed-centrosymmetric"), 0);
+    assert_eq!((semi.solutions, semi.classes), (272, 34));
+}
+
+#[test]
+fn limits_stop_the_run_and_say_so() {
+    let p = model("open-5x5");
+    let limited = Limits {
+        solutions: Some(10),
+        ..Limits::default()
+    };
+    let s = count(&p, &opts(2), &limited, &|_| {}).unwrap();
+    assert!(!s.complete);
+    assert_eq!(s.ending, Ending::Limit);
+    assert!(s.solutions >= 10 && s.solutions < 1728, "{s:?}");
+
+    let got = Mutex::new(0u64);
+    let sink = |c: Class| *got.lock().unwrap() += c.members.len() as u64;
+    let s = enumerate(&p, &opts(1), &limited, &sink, &|_| {}).unwrap();
+    assert_eq!((s.ending, s.complete), (Ending::Limit, false));
+    assert_eq!(*got.lock().unwrap(), s.solutions);
+    assert!(s.solutions >= 10 && s.solutions < 1728);
+
+    let stopped = Limits::default();
+    stopped.stop.raise();
+    let s = count(&model("closed-8x8-rot180"), &opts(2), &stopped, &|_| {}).unwrap();
+    assert_eq!((s.ending, s.complete), (Ending::Signal, false));
+
+    // All closed 8x8 tours: far too many; the clock must stop it promptly.
+    let timed = Limits {
+        timeout: Some(std::time::Duration::from_millis(300)),
+        ..Limits::default()
+    };
+    let s = count(
+        &toml("board = \"8x8\"\nclosed = true\n"),
+        &opts(2),
+        &timed,
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!((s.ending, s.complete), (Ending::Timeout, false));
+    assert!(s.seconds < 2.0, "{s:?}");
+}
+
+#[test]
+fn estimate_predicts_the_search() {
+    // Knuth's estimator is unbiased for the search's own tree: on open-5x5 (1,728 paths,
+    // OEIS A165134) many probes land close to the real node count.
+    let p = model("open-5x5");
+    let real = counted(&p, 1);
+    let e = estimate(&p, 200_000, 7).unwrap();
+    let nodes = real.stats["nodes"].as_u64().unwrap() as f64;
+    assert!((e.nodes / nodes - 1.0).abs() < 0.1, "{e:?} vs {nodes}");
+    assert!((e.solutions / 1728.0 - 1.0).abs() < 0.1, "{e:?}");
+    assert_eq!(
+        e.nodes_per_depth[0],
+        real.stats["roots"].as_u64().unwrap() as f64
+    );
+    // The same seed gives the same estimate.
+    assert_eq!(estimate(&p, 200_000, 7).unwrap().nodes, e.nodes);
 }

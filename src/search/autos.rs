@@ -131,10 +131,11 @@ pub fn automorphisms(puzzle: &Puzzle, use_symmetry: bool) -> Vec<Auto> {
     for g in board_symmetries(shape) {
         for &rev in revs {
             if (use_symmetry || (g.is_identity() && !rev)) && preserves(puzzle, &g.perm, rev) {
-                out.push(Auto {
-                    perm: g.perm.iter().map(|&c| c as u32).collect(),
-                    rev,
-                });
+                let perm: Vec<u32> = g.perm.iter().map(|&c| c as u32).collect();
+                // A side of length 1 makes its reflection act like the identity.
+                if !out.iter().any(|a: &Auto| a.perm == perm && a.rev == rev) {
+                    out.push(Auto { perm, rev });
+                }
             }
         }
     }
@@ -165,6 +166,13 @@ impl ClassRule {
                     perm: g.perm.iter().map(|&c| c as u32).collect(),
                     rev,
                 };
+                // Count each distinct map once (a side of length 1 repeats the identity).
+                if elems
+                    .iter()
+                    .any(|(a, _): &(Auto, bool)| a.perm == auto.perm && a.rev == rev)
+                {
+                    continue;
+                }
                 let in_aut = preserves(puzzle, &g.perm, rev);
                 elems.push((auto, in_aut));
             }

@@ -6,9 +6,9 @@
 use super::autos::{automorphisms, ClassRule};
 use super::job::{Context, Job, Prefix, Shared};
 use super::plan::Plan;
-use super::sums::LineTables;
+use super::sums::{LineTables, Order};
 use super::tables::Tables;
-use super::walker::Walker;
+use super::walker::{Walker, FOLD, MEET, PLAIN};
 use super::{Progress, SearchError, SearchOptions};
 use crate::puzzle::Puzzle;
 use crate::run::{Class, Ending, Limits, Summary};
@@ -31,7 +31,10 @@ pub fn run<const W: usize>(
     let has_sums = !puzzle.sums.is_empty();
     let alternating = puzzle.board.leaper().alternates_colour();
     let lt = if has_sums {
-        Some(LineTables::new(puzzle, plan.fold, alternating).map_err(SearchError::Unsupported)?)
+        Some(
+            LineTables::new(puzzle, order(plan.mode), alternating)
+                .map_err(SearchError::Unsupported)?,
+        )
     } else {
         None
     };
@@ -44,10 +47,19 @@ pub fn run<const W: usize>(
         lt: lt.as_ref(),
         rule: &rule,
     };
-    if plan.fold {
-        go::<W, true>(&setup, opts, limits, sink, progress, started)
-    } else {
-        go::<W, false>(&setup, opts, limits, sink, progress, started)
+    match plan.mode {
+        FOLD => go::<W, FOLD>(&setup, opts, limits, sink, progress, started),
+        MEET => go::<W, MEET>(&setup, opts, limits, sink, progress, started),
+        _ => go::<W, PLAIN>(&setup, opts, limits, sink, progress, started),
+    }
+}
+
+/// The order numbers are handed out in, for a search mode.
+pub fn order(mode: u8) -> Order {
+    match mode {
+        FOLD => Order::Fold,
+        MEET => Order::Meet,
+        _ => Order::Plain,
     }
 }
 
@@ -60,7 +72,7 @@ pub struct Setup<'a, const W: usize> {
 }
 
 impl<'a, const W: usize> Setup<'a, W> {
-    pub fn walker<const FOLD: bool>(&self) -> Walker<'a, W, FOLD> {
+    pub fn walker<const M: u8>(&self) -> Walker<'a, W, M> {
         Walker::new(self.tables, self.plan, self.lt)
     }
 }
@@ -73,7 +85,7 @@ pub fn threads(opts: &SearchOptions) -> usize {
     }
 }
 
-fn go<const W: usize, const FOLD: bool>(
+fn go<const W: usize, const M: u8>(
     setup: &Setup<W>,
     opts: &SearchOptions,
     limits: &Limits,
@@ -94,13 +106,14 @@ fn go<const W: usize, const FOLD: bool>(
     let want = if jobs > 1 { 256 * jobs } else { 1 };
     let mut depth = 0;
     let (prefixes, top_nodes) = loop {
-        let mut job = Job::new(setup.walker::<FOLD>(), &shared, &ctx);
+        let mut job = Job::new(setup.walker::<M>(), &shared, &ctx);
         let mut prefixes = Vec::new();
         for r in 0..plan.roots.len() {
             job.expand(r, depth, &mut prefixes);
         }
         let deeper = prefixes.iter().any(|p| p.moves.len() == depth);
-        if prefixes.len() >= want || depth >= plan.len / 2 || !deeper {
+        // (Cutting recurses on the calling thread: keep it shallow.)
+        if prefixes.len() >= want || depth >= (plan.len / 2).min(48) || !deeper {
             break (prefixes, job.nodes);
         }
         depth += 1;
@@ -136,7 +149,7 @@ fn go<const W: usize, const FOLD: bool>(
         scope.spawn(move || {
             pool.install(|| {
                 prefixes.par_iter().for_each_init(
-                    || Job::new(setup.walker::<FOLD>(), shared, ctx),
+                    || Job::new(setup.walker::<M>(), shared, ctx),
                     |job, p: &Prefix| job.run(p),
                 )
             });
@@ -178,7 +191,12 @@ fn go<const W: usize, const FOLD: bool>(
     stats.insert("roots".into(), plan.roots.len().into());
     stats.insert("prefixes".into(), prefixes.len().into());
     stats.insert("automorphisms".into(), plan.autos.len().into());
-    stats.insert("half_tours".into(), plan.fold.into());
+    let mode = match plan.mode {
+        FOLD => "half-tours",
+        MEET => "both-ends",
+        _ => "one-end",
+    };
+    stats.insert("mode".into(), mode.into());
     stats.insert("threads".into(), jobs.into());
     Ok(summary)
 }

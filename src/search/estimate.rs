@@ -25,13 +25,9 @@ impl Rng {
     }
 }
 
-pub fn probe<const W: usize, const FOLD: bool>(
-    setup: &Setup<W>,
-    probes: usize,
-    seed: u64,
-) -> Estimate {
+pub fn probe<const W: usize, const M: u8>(setup: &Setup<W>, probes: usize, seed: u64) -> Estimate {
     let plan = setup.plan;
-    let mut w = setup.walker::<FOLD>();
+    let mut w = setup.walker::<M>();
     let live_roots: Vec<usize> = (0..plan.roots.len()).filter(|&r| w.start(r)).collect();
     let mut per_depth = vec![0f64; plan.len + 1];
     let (mut leaves, mut solutions) = (0f64, 0f64);

@@ -89,8 +89,8 @@ pub struct Prefix {
     pub moves: Vec<u32>,
 }
 
-pub struct Job<'a, const W: usize, const FOLD: bool> {
-    pub w: Walker<'a, W, FOLD>,
+pub struct Job<'a, const W: usize, const M: u8> {
+    pub w: Walker<'a, W, M>,
     shared: &'a Shared,
     ctx: &'a Context<'a>,
     pub nodes: u64,
@@ -100,8 +100,8 @@ pub struct Job<'a, const W: usize, const FOLD: bool> {
     stopped: bool,
 }
 
-impl<'a, const W: usize, const FOLD: bool> Job<'a, W, FOLD> {
-    pub fn new(w: Walker<'a, W, FOLD>, shared: &'a Shared, ctx: &'a Context<'a>) -> Self {
+impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
+    pub fn new(w: Walker<'a, W, M>, shared: &'a Shared, ctx: &'a Context<'a>) -> Self {
         let n = w.t.n;
         Job {
             w,

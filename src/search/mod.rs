@@ -138,7 +138,7 @@ fn estimate_width<const W: usize>(
     let lt = if has_sums {
         let alternating = puzzle.board.leaper().alternates_colour();
         Some(
-            sums::LineTables::new(puzzle, plan.fold, alternating)
+            sums::LineTables::new(puzzle, driver::order(plan.mode), alternating)
                 .map_err(SearchError::Unsupported)?,
         )
     } else {
@@ -153,10 +153,10 @@ fn estimate_width<const W: usize>(
         lt: lt.as_ref(),
         rule: &rule,
     };
-    Ok(if plan.fold {
-        estimate::probe::<W, true>(&setup, probes, seed)
-    } else {
-        estimate::probe::<W, false>(&setup, probes, seed)
+    Ok(match plan.mode {
+        walker::FOLD => estimate::probe::<W, { walker::FOLD }>(&setup, probes, seed),
+        walker::MEET => estimate::probe::<W, { walker::MEET }>(&setup, probes, seed),
+        _ => estimate::probe::<W, { walker::PLAIN }>(&setup, probes, seed),
     })
 }
 
@@ -196,5 +196,48 @@ fn with_width<T>(
         257..=1024 => w16(),
         1025..=MAX_SEARCH_CELLS => w64(),
         _ => Err(SearchError::TooLarge { cells: n }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::Spec;
+
+    fn puzzle(text: &str) -> Puzzle {
+        Puzzle::from_spec(&Spec::from_toml(text, "test").unwrap()).unwrap()
+    }
+
+    fn at_width<const W: usize>(p: &Puzzle) -> (u64, u64, serde_json::Value) {
+        let opts = SearchOptions {
+            jobs: 2,
+            symmetry: true,
+        };
+        let s =
+            driver::run::<W>(p, &opts, &Limits::default(), None, &|_| {}, Instant::now()).unwrap();
+        assert!(s.complete);
+        (s.solutions, s.classes, s.stats["nodes"].clone())
+    }
+
+    /// The wide cell sets give the same answers, node for node, as one word.
+    #[test]
+    fn every_width_agrees() {
+        let models = [
+            "board = \"5x5\"",
+            "board = \"4x6\"\nleaper = [0, 1]\nclosed = true",
+            "board = \"6x6\"\nclosed = true\nsymmetry = \"rot180\"",
+            "board = \"6x6\"\nclosed = true\nsymmetry = \"rot180\"\n[start]\nrows = [0]\n[sums]\nlines = [{ cells = [[0, 0], [1, 1], [2, 2]], target = 30 }]",
+            "board = \"5x5\"\nrequired_moves = [[[0, 0], [1, 2]]]\n[sums]\nlines = [{ cells = [[0, 0], [4, 4], [2, 2]], target = 39 }]",
+            "board = \"2x3x4\"\n[start]\ncells = [[0, 0, 0]]\n[end]\ncells = [[1, 2, 3], [1, 1, 1]]",
+        ];
+        for m in models {
+            let p = puzzle(m);
+            let one = at_width::<1>(&p);
+            assert!(one.0 > 0, "{m}");
+            assert_eq!(at_width::<2>(&p), one, "{m}");
+            assert_eq!(at_width::<4>(&p), one, "{m}");
+            assert_eq!(at_width::<16>(&p), one, "{m}");
+            assert_eq!(at_width::<64>(&p), one, "{m}");
+        }
     }
 }

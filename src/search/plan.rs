@@ -22,9 +22,13 @@
 //! So the first `n/2` cells determine the tour; the search places `c` and `h(c)` together and
 //! needs `c[n/2 - 1]` to be a move from `h(c[0])`. When the board allows other kinds of
 //! symmetric tours, the plain search runs and checks the symmetry at the end.
+//!
+//! **Both ends** (numbered tours with line sums). Each root is a least pair `(first, last)`
+//! itself, and the path grows from both of its ends alternately (see `walker`).
 
 use super::autos::Auto;
 use super::bits::Bits;
+use super::walker::{FOLD, MEET, PLAIN};
 use crate::puzzle::Puzzle;
 use crate::symmetry::{half_turn, Form};
 
@@ -32,12 +36,13 @@ use crate::symmetry::{half_turn, Form};
 pub enum Weight {
     /// Every solution found from this root stands for this many.
     Const(u64),
-    /// Indexed by the last cell of the full tour; 0 for ends not searched from this root.
-    ByEnd(Vec<u32>),
+    /// The orbit size of the pair (first cell, last cell) of the solution.
+    Pair,
 }
 
 pub struct Root<const W: usize> {
-    /// The first cells of the (half-)path: `[start]`, or `[c0, a]` for cycles.
+    /// The first cells of the (half-)path: `[start]`, `[c0, a]` for cycles, or
+    /// `[first, last]` when searching from both ends.
     pub path: Vec<u32>,
     /// Cells allowed as the last cell of the (half-)path.
     pub ends: Bits<W>,
@@ -48,8 +53,9 @@ pub struct Plan<const W: usize> {
     pub n: usize,
     pub form: Form,
     pub closed: bool,
-    /// Half-tour search: each step places `c` and `n - 1 - c`.
-    pub fold: bool,
+    /// `PLAIN`, `FOLD` (half-tours: each step places `c` and `n - 1 - c`) or `MEET` (from
+    /// both ends).
+    pub mode: u8,
     /// Length of the searched path: `n / 2` for half-tours, else `n`.
     pub len: usize,
     /// Open tour that must be half-turn symmetric: position `n - 1 - i` holds `h(c[i])`.
@@ -59,8 +65,9 @@ pub struct Plan<const W: usize> {
     pub roots: Vec<Root<W>>,
     /// The puzzle's automorphisms used for the reduction, identity first.
     pub autos: Vec<Auto>,
-    /// For sequences: the root searched from each start cell.
-    root_of_start: Vec<Option<u32>>,
+    /// For sequences: `pair_weights[first][last]` is the orbit size of the pair when it is
+    /// the least of its orbit, else 0 (empty rows for starts never searched from).
+    pair_weights: Vec<Vec<u32>>,
     /// For cycles: the fixed cell.
     c0: usize,
 }
@@ -76,22 +83,52 @@ pub fn fold_applies(puzzle: &Puzzle) -> bool {
     (0..n).all(|c| !puzzle.board.is_move(c, n - 1 - c))
 }
 
+/// A leaper that changes colour with every move visits the colours alternately, so a tour
+/// from `s` to `e` holds `ceil(n/2)` cells of the colour of `s`, and `e` has that colour
+/// exactly when `n` is odd.
+fn colours_allow(puzzle: &Puzzle, s: usize, e: usize) -> bool {
+    let board = &puzzle.board;
+    if !board.leaper().alternates_colour() {
+        return true;
+    }
+    let n = board.n_cells();
+    let own = (0..n)
+        .filter(|&c| board.colour(c) == board.colour(s))
+        .count();
+    own == n.div_ceil(2) && (board.colour(s) == board.colour(e)) == (n % 2 == 1)
+}
+
+/// For the same reason a closed tour needs as many cells of each colour.
+fn colours_allow_cycles(puzzle: &Puzzle) -> bool {
+    let board = &puzzle.board;
+    let n = board.n_cells();
+    let white = (0..n).filter(|&c| board.colour(c) == 0).count();
+    !board.leaper().alternates_colour() || 2 * white == n
+}
+
 impl<const W: usize> Plan<W> {
     pub fn new(puzzle: &Puzzle, autos: Vec<Auto>) -> Self {
         let n = puzzle.n_cells();
         let form = puzzle.form();
         let fold = fold_applies(puzzle);
+        let meet = !fold && form == Form::Sequence && !puzzle.sums.is_empty() && !puzzle.rot180;
         let mut plan = Plan {
             n,
             form,
             closed: puzzle.closed,
-            fold,
+            mode: if fold {
+                FOLD
+            } else if meet {
+                MEET
+            } else {
+                PLAIN
+            },
             len: if fold { n / 2 } else { n },
             open_mirror: puzzle.rot180 && !puzzle.closed,
             check_rot180: puzzle.rot180 && !fold,
             roots: Vec::new(),
             autos,
-            root_of_start: vec![None; n],
+            pair_weights: vec![Vec::new(); n],
             c0: 0,
         };
         match form {
@@ -129,8 +166,10 @@ impl<const W: usize> Plan<W> {
             let mut weights = vec![0u32; n];
             let mut ends = Bits::EMPTY;
             for e in 0..n {
-                let admissible =
-                    e != s && allowed(&puzzle.ends, e) && (!self.closed || board.is_move(s, e));
+                let admissible = e != s
+                    && allowed(&puzzle.ends, e)
+                    && (!self.closed || board.is_move(s, e))
+                    && colours_allow(puzzle, s, e);
                 if !admissible {
                     continue;
                 }
@@ -151,23 +190,37 @@ impl<const W: usize> Plan<W> {
                 }
                 if least {
                     weights[e] = images.len() as u32;
-                    ends.insert(if self.fold { n - 1 - e } else { e });
+                    ends.insert(if self.mode == FOLD { n - 1 - e } else { e });
                 }
             }
-            if !ends.is_empty() {
-                self.root_of_start[s] = Some(self.roots.len() as u32);
+            if ends.is_empty() {
+                continue;
+            }
+            if self.mode == MEET {
+                for e in (0..n).filter(|&e| weights[e] > 0) {
+                    self.roots.push(Root {
+                        path: vec![s as u32, e as u32],
+                        ends: Bits::single(e),
+                        weight: Weight::Pair,
+                    });
+                }
+            } else {
                 self.roots.push(Root {
                     path: vec![s as u32],
                     ends,
-                    weight: Weight::ByEnd(weights),
+                    weight: Weight::Pair,
                 });
             }
+            self.pair_weights[s] = weights;
         }
     }
 
     fn cycle_roots(&mut self, puzzle: &Puzzle) {
         let n = self.n;
         let board = &puzzle.board;
+        if !colours_allow_cycles(puzzle) {
+            return;
+        }
         let c0 = (0..n).min_by_key(|&c| (board.degree(c), c)).expect("cells");
         self.c0 = c0;
         let stab: Vec<&Auto> = self
@@ -208,7 +261,7 @@ impl<const W: usize> Plan<W> {
                     }
                 }
                 if least {
-                    let end = if self.fold { n - 1 - b } else { b };
+                    let end = if self.mode == FOLD { n - 1 - b } else { b };
                     self.roots.push(Root {
                         path: vec![c0 as u32, a as u32],
                         ends: Bits::single(end),
@@ -222,9 +275,10 @@ impl<const W: usize> Plan<W> {
     /// What a solution found from `root` whose full tour ends on `last` stands for.
     #[inline(always)]
     pub fn weight(&self, root: usize, last: usize) -> u64 {
-        match &self.roots[root].weight {
-            Weight::Const(w) => *w,
-            Weight::ByEnd(table) => table[last] as u64,
+        let r = &self.roots[root];
+        match r.weight {
+            Weight::Const(w) => w,
+            Weight::Pair => self.pair_weights[r.path[0] as usize][last] as u64,
         }
     }
 
@@ -235,7 +289,7 @@ impl<const W: usize> Plan<W> {
         match self.form {
             Form::Sequence => {
                 let (s, e) = (seq[0] as usize, seq[n - 1] as usize);
-                self.root_of_start[s].is_some_and(|r| self.weight(r as usize, e) > 0)
+                self.pair_weights[s].get(e).is_some_and(|&w| w > 0)
             }
             Form::Cycle => {
                 let i = seq
@@ -244,7 +298,11 @@ impl<const W: usize> Plan<W> {
                     .expect("a cycle covers c0");
                 let (x, y) = (seq[(i + 1) % n], seq[(i + n - 1) % n]);
                 let (a, b) = (x.min(y), x.max(y));
-                let end = if self.fold { n as u32 - 1 - b } else { b };
+                let end = if self.mode == FOLD {
+                    n as u32 - 1 - b
+                } else {
+                    b
+                };
                 self.roots
                     .iter()
                     .any(|r| r.path[1] == a && r.ends == Bits::single(end as usize))

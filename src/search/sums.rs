@@ -1,56 +1,104 @@
 //! Line sums: the pruning of seeds 000 and 002 for numbered tours.
 //!
-//! Numbers are placed in increasing order (in a half-tour, `k` and `k + n/2` together), so
-//! after slot `i` the free numbers are known exactly. For every line the search keeps the sum
-//! and the count of its known cells (placed, or pencilled in), split by the parity the number
-//! must have (seed 002: a leaper that changes colour every move gives all cells of one colour
-//! numbers of one parity). Then:
+//! Each step of the search places known numbers: `k` at step `k - 1` in a plain search, `k`
+//! and `k + n/2` together in a half-tour, and in a search from both ends alternately
+//! `1, n, 2, n - 1, ...`. So after every step the free numbers are known exactly. For every
+//! line the search keeps the sum and the count of its known cells (placed, or pencilled in),
+//! split by the parity the number must have (seed 002: a leaper that changes colour every move
+//! gives all cells of one colour numbers of one parity). Then:
 //!
 //! - a complete line must hit its target (seed 000);
 //! - a line with one unknown cell fixes that cell's number: it is *pencilled in* (seed 000),
-//!   must be free, of the right parity, and reachable in time; from then on the search must
-//!   step there at exactly that number, and the number counts in the cell's other lines,
-//!   which may in turn pencil further cells;
+//!   must be free, of the right parity, and reachable in time from the end of the path that
+//!   will place it; from then on the search must step there at exactly that number, and the
+//!   number counts in the cell's other lines, which may in turn pencil further cells;
 //! - a line with several unknown cells must be completable: the least and greatest sums of
 //!   that many free numbers of the right parities bound what it still needs (seed 002's
-//!   "feasible-sum tables by cells left", seed 000's bounds). The least sum only grows as the
-//!   search deepens, so each line also keeps the last slot at which it can still be
-//!   completed, and every step checks all lines against that deadline, touched or not.
+//!   "feasible-sum tables by cells left", seed 000's bounds). The free numbers only shrink as
+//!   the search deepens, so each line also keeps the last step at which it can still be
+//!   completed (looked up in a table by unknown cells and missing sum), and every step checks
+//!   all lines against that deadline, touched or not.
 
 use super::bits::Bits;
 use super::tables::Tables;
 use crate::puzzle::Puzzle;
 
 const NONE: u32 = u32::MAX;
+/// Deadline table entry: the line cannot be completed whatever the step.
+const NEVER: u32 = u32::MAX - 1;
+
+/// How the search hands out numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// `1, 2, ..., n`.
+    Plain,
+    /// Half-tours: step `i` places `i + 1` on its cell and `i + 1 + n/2` on the image.
+    Fold,
+    /// From both ends alternately: `1, n, 2, n - 1, ...`.
+    Meet,
+}
 
 pub struct LineTables {
     n: usize,
     fold: bool,
-    /// Numbers per half: `n / 2` for half-tours, `n` otherwise.
     half: usize,
-    /// Slots in the searched path.
-    slots: usize,
+    /// Steps in a complete search.
+    steps: usize,
+    /// Number placed by each step on the step's own cell.
+    num: Vec<u32>,
+    /// Which end of the path each step extends (0 or 1).
+    side: Vec<u8>,
+    /// For each number `m` (index `m`), the step that places it...
+    step_of: Vec<u32>,
+    /// ...and whether it goes on the image of that step's cell (half-tours).
+    on_image: Vec<bool>,
     parity: bool,
+    /// Numbers come from both ends.
+    meet: bool,
     target: Vec<i64>,
     cells: Vec<Vec<u32>>,
     of_cell: Vec<Vec<u32>>,
     max_r: usize,
-    /// `lo[(slot * 2 + class) * (max_r + 1) + r]`: least sum of `r` free numbers of a class
-    /// after `slot` was filled; `hi` the greatest. Infeasible entries are `i64::MAX` / `MIN`.
+    /// `lo[(step * 2 + class) * (max_r + 1) + r]`: least sum of `r` free numbers of a class
+    /// after `step`; `hi` the greatest. Infeasible entries are `i64::MAX` / `MIN`.
     lo: Vec<i64>,
     hi: Vec<i64>,
+    max_need: usize,
+    /// `deadlines[(e0 * (max_r + 1) + e1) * (max_need + 1) + need]`: the last step after which
+    /// `e0` and `e1` free numbers of the two classes can still make `need` (`NEVER` if none);
+    /// empty when too large, then found by binary search.
+    deadlines: Vec<u32>,
 }
 
 /// The bound tables would be too large (more than this many entries).
 pub const MAX_TABLE: usize = 1 << 24;
 
 impl LineTables {
-    pub fn new(puzzle: &Puzzle, fold: bool, parity: bool) -> Result<Self, String> {
+    pub fn new(puzzle: &Puzzle, order: Order, parity: bool) -> Result<Self, String> {
         let n = puzzle.n_cells();
+        let fold = order == Order::Fold;
         let half = if fold { n / 2 } else { n };
-        let slots = half;
+        let steps = half;
+        let mut num = Vec::with_capacity(steps);
+        let mut side = Vec::with_capacity(steps);
+        let mut step_of = vec![0u32; n + 1];
+        let mut on_image = vec![false; n + 1];
+        for t in 0..steps {
+            let (m, sd) = match order {
+                Order::Plain | Order::Fold => (t + 1, 0),
+                Order::Meet if t % 2 == 0 => (t / 2 + 1, 0),
+                Order::Meet => (n - (t - 1) / 2, 1),
+            };
+            num.push(m as u32);
+            side.push(sd);
+            step_of[m] = t as u32;
+            if fold {
+                step_of[m + half] = t as u32;
+                on_image[m + half] = true;
+            }
+        }
         let max_r = puzzle.sums.iter().map(|s| s.cells.len()).max().unwrap_or(0);
-        let size = slots * 2 * (max_r + 1);
+        let size = steps * 2 * (max_r + 1);
         if size > MAX_TABLE {
             return Err(format!(
                 "line sums on {n} cells with lines of {max_r} cells need bound tables of {size} entries"
@@ -64,32 +112,43 @@ impl LineTables {
         }
         let mut lo = vec![i64::MAX; size];
         let mut hi = vec![i64::MIN; size];
-        for slot in 0..slots {
+        let mut free = vec![true; n + 1];
+        free[0] = false;
+        for (t, &m) in num.iter().enumerate() {
+            let m = m as usize;
+            free[m] = false;
+            if fold {
+                free[m + half] = false;
+            }
             for class in 0..2usize {
-                // Free numbers after `slot` was filled, ascending (in a half-tour two runs).
-                let free: Vec<i64> = ((slot + 2)..=half)
-                    .chain((slot + 2 + half)..=n)
-                    .filter(|&m| !parity || (m - 1) % 2 == class)
+                let nums: Vec<i64> = (1..=n)
+                    .filter(|&m| free[m] && (!parity || (m - 1) % 2 == class))
                     .map(|m| m as i64)
                     .collect();
-                let base = (slot * 2 + class) * (max_r + 1);
+                let base = (t * 2 + class) * (max_r + 1);
                 let (mut low, mut high) = (0i64, 0i64);
-                for r in 0..=max_r.min(free.len()) {
+                for r in 0..=max_r.min(nums.len()) {
                     lo[base + r] = low;
                     hi[base + r] = high;
-                    if r < free.len() {
-                        low += free[r];
-                        high += free[free.len() - 1 - r];
+                    if r < nums.len() {
+                        low += nums[r];
+                        high += nums[nums.len() - 1 - r];
                     }
                 }
             }
         }
-        Ok(LineTables {
+        let max_need = puzzle.sums.iter().map(|s| s.target).max().unwrap_or(0) as usize;
+        let mut lt = LineTables {
             n,
             fold,
             half,
-            slots,
+            steps,
+            num,
+            side,
+            step_of,
+            on_image,
             parity,
+            meet: order == Order::Meet,
             target: puzzle.sums.iter().map(|s| s.target as i64).collect(),
             cells: puzzle
                 .sums
@@ -100,7 +159,36 @@ impl LineTables {
             max_r,
             lo,
             hi,
-        })
+            max_need,
+            deadlines: Vec::new(),
+        };
+        let w = max_r + 1;
+        let entries = w * w * (max_need + 1);
+        if entries <= 1 << 22 {
+            let mut table = vec![NEVER; entries];
+            for e0 in 0..w {
+                for e1 in 0..w - e0 {
+                    for need in 0..=max_need {
+                        let e = [e0 as u32, e1 as u32];
+                        table[(e0 * w + e1) * (max_need + 1) + need] =
+                            lt.search_deadline(e, need as i64);
+                    }
+                }
+            }
+            lt.deadlines = table;
+        }
+        Ok(lt)
+    }
+
+    /// Searching from both ends: the numbers at the first and the second end after `step`.
+    #[inline(always)]
+    fn end_numbers(&self, step: usize) -> (usize, usize) {
+        let (x, y) = (self.num[step] as usize, self.num[step - 1] as usize);
+        if self.side[step] == 0 {
+            (x, y)
+        } else {
+            (y, x)
+        }
     }
 
     pub fn n_lines(&self) -> usize {
@@ -108,11 +196,11 @@ impl LineTables {
     }
 
     /// Whether `need` can be made of `e[0]` and `e[1]` free numbers of the two classes after
-    /// `slot` was filled.
+    /// `step`.
     #[inline(always)]
-    fn feasible(&self, slot: usize, e: [u32; 2], need: i64) -> bool {
+    fn feasible(&self, step: usize, e: [u32; 2], need: i64) -> bool {
         let w = self.max_r + 1;
-        let b0 = slot * 2 * w;
+        let b0 = step * 2 * w;
         let (l0, h0) = (self.lo[b0 + e[0] as usize], self.hi[b0 + e[0] as usize]);
         let (l1, h1) = (
             self.lo[b0 + w + e[1] as usize],
@@ -122,6 +210,35 @@ impl LineTables {
             return false;
         }
         l0 + l1 <= need && need <= h0 + h1
+    }
+
+    /// The last step after which the line can still be completed, by binary search.
+    fn search_deadline(&self, e: [u32; 2], need: i64) -> u32 {
+        if !self.feasible(0, e, need) {
+            return NEVER;
+        }
+        let (mut ok, mut bad) = (0, self.steps);
+        while bad - ok > 1 {
+            let mid = (ok + bad) / 2;
+            if self.feasible(mid, e, need) {
+                ok = mid;
+            } else {
+                bad = mid;
+            }
+        }
+        ok as u32
+    }
+
+    #[inline(always)]
+    fn deadline(&self, e: [u32; 2], need: i64) -> u32 {
+        if need < 0 || need as usize > self.max_need {
+            return NEVER;
+        }
+        if self.deadlines.is_empty() {
+            return self.search_deadline(e, need);
+        }
+        let w = self.max_r + 1;
+        self.deadlines[(e[0] as usize * w + e[1] as usize) * (self.max_need + 1) + need as usize]
     }
 }
 
@@ -155,7 +272,7 @@ impl<const W: usize> SumState<W> {
             empty: vec![[0, 0]; lines],
             deadline: vec![NONE; lines],
             pencil: vec![0; lt.n],
-            expected: vec![NONE; lt.slots],
+            expected: vec![NONE; lt.steps],
             pencilled: Bits::EMPTY,
             pending: Bits::EMPTY,
             class: vec![0; lt.n],
@@ -219,23 +336,25 @@ impl<const W: usize> SumState<W> {
         (e != NONE).then_some(e as usize)
     }
 
-    /// Records `cell` placed at `slot` (and in a half-tour its image at `slot + n/2`), then
-    /// checks every line. `u` is the set of cells without a number after the placement.
+    /// Records `cell` placed at `step` (and in a half-tour its image), then checks every
+    /// line. `u` is the set of cells without a number after the placement; `heads` the cells
+    /// at the two ends of the path (the same cell twice when the path grows at one end).
     pub fn place<const V: usize>(
         &mut self,
         lt: &LineTables,
         t: &Tables<V>,
         cell: usize,
-        slot: usize,
+        step: usize,
         u: &Bits<V>,
+        heads: [usize; 2],
     ) -> bool {
-        let m = slot as u32 + 1;
+        let m = lt.num[step];
         if self.pencil[cell] != 0 {
             if self.pencil[cell] != m {
                 return false;
             }
         } else {
-            if self.expected[slot] != NONE {
+            if self.expected[step] != NONE {
                 return false;
             }
             self.assign(lt, cell, m);
@@ -244,35 +363,39 @@ impl<const W: usize> SumState<W> {
             }
         }
         while let Some(l) = self.queue.pop() {
-            if !self.check(lt, t, l as usize, slot, cell, u) {
+            if !self.check(lt, t, l as usize, step, u, heads) {
                 self.queue.clear();
                 return false;
             }
         }
-        if self.deadline.iter().any(|&d| (d as usize) < slot) {
+        // A branch-free minimum over all lines (vectorised).
+        let soonest = self.deadline.iter().fold(NONE, |a, &d| a.min(d));
+        if (soonest as usize) < step {
             return false;
         }
-        // The next pencilled number must still be reachable in time.
-        if let Some(j) = self.pending.first_from(slot + 1) {
-            let target = self.expected[j] as usize;
-            if t.distance(cell, target).is_some_and(|d| d > j - slot) {
+        // Every pencilled number must still be reachable in time.
+        let mut from = step + 1;
+        while let Some(j) = self.pending.first_from(from) {
+            if !reachable(lt, t, step, j, self.expected[j] as usize, heads) {
                 return false;
             }
+            from = j + 1;
         }
         true
     }
 
-    /// Checks every line after the first placement of a search.
+    /// Checks every line after the first placements of a search.
     pub fn check_all<const V: usize>(
         &mut self,
         lt: &LineTables,
         t: &Tables<V>,
-        head: usize,
+        step: usize,
         u: &Bits<V>,
+        heads: [usize; 2],
     ) -> bool {
         self.queue.extend(0..lt.n_lines() as u32);
         while let Some(l) = self.queue.pop() {
-            if !self.check(lt, t, l as usize, 0, head, u) {
+            if !self.check(lt, t, l as usize, step, u, heads) {
                 self.queue.clear();
                 return false;
             }
@@ -291,6 +414,7 @@ impl<const W: usize> SumState<W> {
         }
     }
 
+    #[inline(always)]
     fn set_deadline(&mut self, l: usize, d: u32) {
         if self.deadline[l] != d {
             self.trail.push(Undo::Deadline {
@@ -301,14 +425,15 @@ impl<const W: usize> SumState<W> {
         }
     }
 
+    #[inline]
     fn check<const V: usize>(
         &mut self,
         lt: &LineTables,
         t: &Tables<V>,
         l: usize,
-        slot: usize,
-        head: usize,
+        step: usize,
         u: &Bits<V>,
+        heads: [usize; 2],
     ) -> bool {
         let e = self.empty[l];
         let r = e[0] + e[1];
@@ -325,23 +450,14 @@ impl<const W: usize> SumState<W> {
                     .map(|&c| c as usize)
                     .find(|&c| u.contains(c) && self.pencil[c] == 0)
                     .expect("a line with one unknown cell has one");
-                self.pencil_in(lt, t, cell, need, slot, head)
+                self.pencil_in(lt, t, cell, need, step, heads)
             }
             _ => {
-                if !lt.feasible(slot, e, need) {
+                let d = lt.deadline(e, need);
+                if d == NEVER || (d as usize) < step {
                     return false;
                 }
-                // Last slot after which the line can still be completed.
-                let (mut ok, mut bad) = (slot, lt.slots);
-                while bad - ok > 1 {
-                    let mid = (ok + bad) / 2;
-                    if lt.feasible(mid, e, need) {
-                        ok = mid;
-                    } else {
-                        bad = mid;
-                    }
-                }
-                self.set_deadline(l, ok as u32);
+                self.set_deadline(l, d);
                 true
             }
         }
@@ -354,26 +470,23 @@ impl<const W: usize> SumState<W> {
         t: &Tables<V>,
         cell: usize,
         m: i64,
-        slot: usize,
-        head: usize,
+        step: usize,
+        heads: [usize; 2],
     ) -> bool {
-        let n = lt.n as i64;
-        if m < 1 || m > n {
+        if m < 1 || m > lt.n as i64 {
             return false;
         }
         let m = m as usize;
         if lt.parity && (m - 1) % 2 != self.class[cell] as usize {
             return false;
         }
-        let (j, at) = if m <= lt.half {
-            (m - 1, cell)
+        let j = lt.step_of[m] as usize;
+        let at = if lt.on_image[m] {
+            lt.n - 1 - cell
         } else {
-            (m - 1 - lt.half, lt.n - 1 - cell)
+            cell
         };
-        if j <= slot || self.expected[j] != NONE {
-            return false;
-        }
-        if t.distance(head, at).is_some_and(|d| d > j - slot) {
+        if j <= step || self.expected[j] != NONE || !reachable(lt, t, step, j, at, heads) {
             return false;
         }
         self.pencil[cell] = m as u32;
@@ -386,17 +499,14 @@ impl<const W: usize> SumState<W> {
         });
         self.assign(lt, cell, m as u32);
         if lt.fold {
-            let (mirror, m2) = (
-                lt.n - 1 - cell,
-                if m <= lt.half {
-                    m + lt.half
-                } else {
-                    m - lt.half
-                },
-            );
+            let mirror = lt.n - 1 - cell;
+            let m2 = if lt.on_image[m] {
+                m - lt.half
+            } else {
+                m + lt.half
+            };
             self.pencil[mirror] = m2 as u32;
             self.pencilled.insert(mirror);
-            // Undone with the slot entry above: record the mirror with the same slot.
             self.trail.push(Undo::Pencil {
                 cell: mirror as u32,
                 slot: j as u32,
@@ -405,4 +515,36 @@ impl<const W: usize> SumState<W> {
         }
         true
     }
+}
+
+/// Whether the end of the path that places step `j` can reach `cell` by then, standing at
+/// `heads` after `step`.
+#[inline]
+fn reachable<const V: usize>(
+    lt: &LineTables,
+    t: &Tables<V>,
+    step: usize,
+    j: usize,
+    cell: usize,
+    heads: [usize; 2],
+) -> bool {
+    if lt.meet && step > 0 {
+        // The path runs from the first end through `cell` (number m) to the second end.
+        let m = lt.num[j] as usize;
+        let (a, b) = lt.end_numbers(step);
+        return t.distance(heads[0], cell).is_none_or(|d| d <= m - a)
+            && t.distance(cell, heads[1]).is_none_or(|d| d <= b - m);
+    }
+    let side = lt.side[j] as usize;
+    // The last step made at that end.
+    let last = if lt.side[step] as usize == side {
+        step
+    } else if step == 0 {
+        // That end has not started yet.
+        return true;
+    } else {
+        step - 1
+    };
+    let budget = (lt.num[j] as i64 - lt.num[last] as i64).unsigned_abs() as usize;
+    t.distance(heads[side], cell).is_none_or(|d| d <= budget)
 }

@@ -70,6 +70,20 @@ impl<const W: usize> Tables<W> {
     #[inline]
     pub fn spread(&self, set: Bits<W>) -> Bits<W> {
         let mut out = Bits::EMPTY;
+        if W == 1 {
+            // One word: every offset is a plain shift.
+            let (x, mut acc) = (set.0[0], 0u64);
+            for &(offset, from) in &self.shifts {
+                let s = x & from.0[0];
+                acc |= if offset >= 0 {
+                    s << offset
+                } else {
+                    s >> -offset
+                };
+            }
+            out.0[0] = acc;
+            return out;
+        }
         for &(offset, from) in &self.shifts {
             let s = set & from;
             out = out
