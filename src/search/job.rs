@@ -98,6 +98,8 @@ pub struct Job<'a, const W: usize, const M: u8> {
     buckets: Vec<u64>,
     pos: Vec<u32>,
     stopped: bool,
+    /// The run stops at a solution limit: try likely moves first.
+    first_found: bool,
 }
 
 impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
@@ -112,6 +114,7 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
             buckets: vec![0; shared.buckets.len()],
             pos: vec![0; n],
             stopped: false,
+            first_found: shared.limits.solutions.is_some(),
         }
     }
 
@@ -133,8 +136,9 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
             return;
         }
         self.nodes += 1;
-        for v in self.w.candidates().iter() {
-            if self.w.push(v) {
+        let (order, k) = self.w.warnsdorff(self.w.candidates());
+        for &v in &order[..k] {
+            if self.w.push(v as usize) {
                 self.collect(depth, out);
             }
             self.w.pop();
@@ -169,7 +173,21 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
             self.leaf();
             return;
         }
-        for v in self.w.candidates().iter() {
+        let cands = self.w.candidates();
+        if self.first_found {
+            let (order, k) = self.w.warnsdorff(cands);
+            for &v in &order[..k] {
+                if self.w.push(v as usize) {
+                    self.dfs();
+                }
+                self.w.pop();
+                if self.stopped {
+                    return;
+                }
+            }
+            return;
+        }
+        for v in cands.iter() {
             if self.w.push(v) {
                 self.dfs();
             }

@@ -307,6 +307,26 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         cands
     }
 
+    /// The candidates in Warnsdorff's order: fewest unvisited neighbours first, then by cell
+    /// (seed 003). Used when a run stops at its first solutions; the tree is the same.
+    pub fn warnsdorff(&self, cands: Bits<W>) -> ([u32; 32], usize) {
+        let mut out = [0u32; 32];
+        let mut k = 0;
+        for c in cands.iter() {
+            // More than 32 candidates cannot happen for a leaper (at most 24 moves), but stay safe.
+            if k == out.len() {
+                break;
+            }
+            out[k] = (self.deg[c] as u32) << 24 | c as u32;
+            k += 1;
+        }
+        out[..k].sort_unstable();
+        for x in &mut out[..k] {
+            *x &= (1 << 24) - 1;
+        }
+        (out, k)
+    }
+
     /// Moves to `v`, a candidate. On `false` the branch is dead; `pop` must follow either way.
     #[inline]
     pub fn push(&mut self, v: usize) -> bool {
