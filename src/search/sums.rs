@@ -21,7 +21,8 @@
 
 use super::bits::Bits;
 use super::tables::Tables;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{LineSum, Puzzle};
+use std::collections::BTreeSet;
 
 const NONE: u32 = u32::MAX;
 /// Deadline table entry: the line cannot be completed whatever the step.
@@ -75,6 +76,7 @@ pub const MAX_TABLE: usize = 1 << 24;
 
 impl LineTables {
     pub fn new(puzzle: &Puzzle, order: Order, parity: bool) -> Result<Self, String> {
+        let lines = independent_lines(&puzzle.sums);
         let n = puzzle.n_cells();
         let fold = order == Order::Fold;
         let half = if fold { n / 2 } else { n };
@@ -97,7 +99,7 @@ impl LineTables {
                 on_image[m + half] = true;
             }
         }
-        let max_r = puzzle.sums.iter().map(|s| s.cells.len()).max().unwrap_or(0);
+        let max_r = lines.iter().map(|s| s.cells.len()).max().unwrap_or(0);
         let size = steps * 2 * (max_r + 1);
         if size > MAX_TABLE {
             return Err(format!(
@@ -105,7 +107,7 @@ impl LineTables {
             ));
         }
         let mut of_cell = vec![Vec::new(); n];
-        for (l, s) in puzzle.sums.iter().enumerate() {
+        for (l, s) in lines.iter().enumerate() {
             for &c in &s.cells {
                 of_cell[c].push(l as u32);
             }
@@ -137,7 +139,7 @@ impl LineTables {
                 }
             }
         }
-        let max_need = puzzle.sums.iter().map(|s| s.target).max().unwrap_or(0) as usize;
+        let max_need = lines.iter().map(|s| s.target).max().unwrap_or(0) as usize;
         let mut lt = LineTables {
             n,
             fold,
@@ -149,9 +151,8 @@ impl LineTables {
             on_image,
             parity,
             meet: order == Order::Meet,
-            target: puzzle.sums.iter().map(|s| s.target as i64).collect(),
-            cells: puzzle
-                .sums
+            target: lines.iter().map(|s| s.target as i64).collect(),
+            cells: lines
                 .iter()
                 .map(|s| s.cells.iter().map(|&c| c as u32).collect())
                 .collect(),
@@ -240,6 +241,37 @@ impl LineTables {
         let w = self.max_r + 1;
         self.deadlines[(e[0] as usize * w + e[1] as usize) * (self.max_need + 1) + need as usize]
     }
+}
+
+/// The lines without those that are the disjoint union of two others whose targets add up to
+/// theirs (a row made of two half-rows): such a line holds whenever its parts do, so dropping
+/// it changes no answer and halves the bookkeeping of the nested semimagic models.
+fn independent_lines(sums: &[LineSum]) -> Vec<LineSum> {
+    let sets: Vec<BTreeSet<usize>> = sums
+        .iter()
+        .map(|s| s.cells.iter().copied().collect())
+        .collect();
+    let mut kept = vec![true; sums.len()];
+    for l in 0..sums.len() {
+        let parts = (0..sums.len()).filter(|&a| a != l && kept[a] && sets[a].is_subset(&sets[l]));
+        let parts: Vec<usize> = parts.collect();
+        let implied = parts.iter().any(|&a| {
+            parts.iter().any(|&b| {
+                b != a
+                    && sets[a].is_disjoint(&sets[b])
+                    && sets[a].len() + sets[b].len() == sets[l].len()
+                    && sums[a].target + sums[b].target == sums[l].target
+            })
+        });
+        if implied {
+            kept[l] = false;
+        }
+    }
+    sums.iter()
+        .zip(kept)
+        .filter(|(_, k)| *k)
+        .map(|(s, _)| s.clone())
+        .collect()
 }
 
 enum Undo {
