@@ -13,7 +13,15 @@
 //! Symmetry cuts the work but never changes an answer: the search visits one representative
 //! of every orbit of (first cell, last cell) pairs under the puzzle's own automorphisms and
 //! weighs each solution by the size of that orbit (`plan`); classes are counted from class
-//! sizes (`autos`). Closed tours that must be half-turn symmetric are searched as half-tours.
+//! sizes (`autos`). Closed tours that must be half-turn symmetric are searched as half-tours;
+//! numbered tours with line sums grow from both ends at once; everything else grows from the
+//! start. Stats in the summary: `nodes` (states entered, the figure `estimate` predicts),
+//! `roots`, `prefixes` (units of parallel work), `automorphisms`, `mode`, `threads`.
+//!
+//! Limits: a run stops within about a thousand nodes per thread of a `StopFlag`, within a
+//! quarter of a second of its timeout, and once at least `--limit` solutions are found (whole
+//! classes when enumerating, whole symmetry orbits when counting, so it may pass the limit).
+//! Whatever was found is reported, with `complete: false`.
 //!
 //! Module map: `bits` (cell sets), `tables` (move graph), `autos` (symmetries of a puzzle,
 //! class sizes), `plan` (roots and weights), `walker` (search state and pruning), `sums` (line

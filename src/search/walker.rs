@@ -63,6 +63,8 @@ pub struct Walker<'a, const W: usize, const M: u8> {
     conn_mask: usize,
     /// The full tour of the last leaf (half-tours unfolded).
     pub full: Vec<u32>,
+    /// Scratch: position of each cell in `full`.
+    pos: Vec<usize>,
 }
 
 impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
@@ -86,6 +88,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             // models gain nothing from it.
             conn_mask: 3,
             full: Vec::with_capacity(n),
+            pos: vec![0; n],
         }
     }
 
@@ -451,10 +454,10 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
     }
 
     /// Full check of required moves and of the half-turn symmetry on `self.full`.
-    fn edges_ok(&self) -> bool {
+    fn edges_ok(&mut self) -> bool {
         let n = self.t.n;
         let seq = &self.full;
-        let mut pos = vec![0usize; n];
+        let pos = &mut self.pos;
         for (i, &c) in seq.iter().enumerate() {
             pos[c as usize] = i;
         }
