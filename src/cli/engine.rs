@@ -84,6 +84,7 @@ impl RunArgs {
                 connectivity: self.connectivity,
                 pb_encoding: self.pb_encoding,
             },
+            jobs: self.jobs,
         }
     }
 

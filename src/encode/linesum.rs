@@ -22,6 +22,8 @@
 //! lower-bound half bounds the sum of all *negated* weights (about 16,000);
 //! the two shifted upper bounds need only a few percent of that.
 
+use std::collections::BTreeSet;
+
 use rustsat::types::Lit;
 
 use super::cnf::CnfBuilder;
@@ -29,6 +31,80 @@ use super::numbering::NumberVars;
 use super::EncodeError;
 use crate::puzzle::LineSum;
 use crate::sat::pb::{encode_grouped, encode_weighted_ub, Goal, PbEncoding, PbStatus, PbSummary};
+
+/// Steps the exact-cover search may take per line before giving up (then the
+/// line is simply encoded).
+const COVER_BUDGET: usize = 10_000;
+
+/// Which lines follow from others: a line whose cells are split exactly by
+/// smaller lines whose targets add up to its own (a full row of a nested
+/// semimagic square, given its two halves) holds whenever they do.
+///
+/// Only strictly smaller lines are used, so no line is dropped because of
+/// one that is dropped for it in turn.
+pub fn implied_lines(lines: &[LineSum]) -> Vec<bool> {
+    let sets: Vec<BTreeSet<usize>> = lines
+        .iter()
+        .map(|line| line.cells.iter().copied().collect())
+        .collect();
+    (0..lines.len())
+        .map(|i| {
+            let parts: Vec<usize> = (0..lines.len())
+                .filter(|&j| sets[j].len() < sets[i].len() && sets[j].is_subset(&sets[i]))
+                .collect();
+            let mut budget = COVER_BUDGET;
+            let cover = Cover {
+                lines,
+                sets: &sets,
+                parts: &parts,
+            };
+            cover.search(&sets[i], lines[i].target, &mut budget)
+        })
+        .collect()
+}
+
+/// Exact cover of one line's cells by smaller lines with matching targets.
+struct Cover<'a> {
+    lines: &'a [LineSum],
+    sets: &'a [BTreeSet<usize>],
+    parts: &'a [usize],
+}
+
+impl Cover<'_> {
+    /// Whether `rest` is split exactly by parts whose targets sum to `target`.
+    fn search(&self, rest: &BTreeSet<usize>, target: u64, budget: &mut usize) -> bool {
+        let Some(&first) = rest.iter().next() else {
+            return target == 0;
+        };
+        for &j in self.parts {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let part = &self.sets[j];
+            if !part.contains(&first) || !part.is_subset(rest) {
+                continue;
+            }
+            let Some(left) = target.checked_sub(self.lines[j].target) else {
+                continue;
+            };
+            let remaining: BTreeSet<usize> = rest.difference(part).copied().collect();
+            if self.search(&remaining, left, budget) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// What the report says about a line that is not encoded because others imply it.
+pub fn implied_summary() -> PbSummary {
+    PbSummary {
+        status: PbStatus::Implied,
+        clauses: 0,
+        aux_vars: 0,
+    }
+}
 
 /// Encodes one line sum; the summary adds up both bounds.
 pub fn encode_line_sum(
@@ -41,7 +117,7 @@ pub fn encode_line_sum(
         line: line.name.clone(),
         target: line.target,
     })?;
-    if encoding == PbEncoding::GroupTree {
+    if matches!(encoding, PbEncoding::GroupTree | PbEncoding::Mdd) {
         let groups: Vec<Vec<(Lit, usize)>> = line
             .cells
             .iter()
@@ -54,12 +130,12 @@ pub fn encode_line_sum(
             })
             .collect();
         let (cnf, vars) = b.parts();
-        return encode_grouped(&groups, Goal::Equal(target), cnf, vars).map_err(|source| {
-            EncodeError::LineSum {
+        return encode_grouped(encoding, &groups, Goal::Equal(target), cnf, vars).map_err(
+            |source| EncodeError::LineSum {
                 line: line.name.clone(),
                 source,
-            }
-        });
+            },
+        );
     }
     let Some(shifted) = ShiftedLine::new(numbers, line) else {
         // A cell with no possible number: the numbering is already unsatisfiable.

@@ -35,6 +35,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::{Cell, Shape};
 use crate::puzzle::{Puzzle, SolutionKind};
 use crate::sat::backend::MAX_VARIABLE_INDEX;
+use crate::sat::cubes::Cube;
 use crate::sat::pb::{PbEncoding, PbError, PbSummary};
 use cnf::CnfBuilder;
 use edges::EdgeVars;
@@ -160,6 +161,23 @@ pub struct Encoding {
 impl Encoding {
     /// Builds the CNF of `puzzle`.
     pub fn build(puzzle: &Puzzle, options: &EncodeOptions) -> Result<Encoding, EncodeError> {
+        Encoding::build_with(puzzle, options, true)
+    }
+
+    /// The CNF of `puzzle` without its line sums, for writers that state them
+    /// natively (OPB); every other rule is in the clauses.
+    pub fn build_without_line_sums(
+        puzzle: &Puzzle,
+        options: &EncodeOptions,
+    ) -> Result<Encoding, EncodeError> {
+        Encoding::build_with(puzzle, options, false)
+    }
+
+    fn build_with(
+        puzzle: &Puzzle,
+        options: &EncodeOptions,
+        line_sums: bool,
+    ) -> Result<Encoding, EncodeError> {
         let family = family_of(puzzle.kind());
         check_size(puzzle, family, options)?;
         let n = puzzle.n_cells();
@@ -169,7 +187,7 @@ impl Encoding {
         let mut b = CnfBuilder::new();
         let mut parts = Parts::default();
         match family {
-            Family::Numbering => build_numbering(&mut b, puzzle, options, &mut parts)?,
+            Family::Numbering => build_numbering(&mut b, puzzle, options, line_sums, &mut parts)?,
             Family::Moves => build_moves(&mut b, puzzle, options, &mut parts)?,
             Family::Edges => build_edges(&mut b, puzzle, options, &mut parts)?,
         }
@@ -255,6 +273,53 @@ impl Encoding {
         }
         out.sort_by_key(|&(var, _)| var);
         out
+    }
+
+    /// Assumption literals that confine the solver to one cube: `Ok(None)`
+    /// when no solution of this encoding can lie in it (a pruned start cell,
+    /// say); an error when the cube does not fit the family (a bug).
+    pub fn cube_literals(&self, cube: &Cube) -> Result<Option<Vec<Lit>>, EncodeError> {
+        let n = self.shape.n_cells() as u32;
+        let numbers = self.numbers.as_ref();
+        let moves = self.moves.as_ref().filter(|_| self.family == Family::Moves);
+        let vars: Vec<Option<Var>> = match (*cube, self.family) {
+            (Cube::All, _) => Vec::new(),
+            (Cube::Start { start }, Family::Numbering) => {
+                vec![numbers.and_then(|v| v.var(start, 1))]
+            }
+            (Cube::Ends { start, end }, Family::Numbering) => vec![
+                numbers.and_then(|v| v.var(start, 1)),
+                numbers.and_then(|v| v.var(end, n)),
+            ],
+            (Cube::Start { start }, Family::Moves) => {
+                vec![moves.and_then(|m| m.start.get(start).copied().flatten())]
+            }
+            (Cube::Ends { start, end }, Family::Moves) => vec![
+                moves.and_then(|m| m.start.get(start).copied().flatten()),
+                moves.and_then(|m| m.end.get(end).copied().flatten()),
+            ],
+            (Cube::Pivot { pivot, a, b }, Family::Edges) => {
+                let edges = self.edges.as_ref();
+                vec![
+                    edges.and_then(|e| e.edge(pivot, a)),
+                    edges.and_then(|e| e.edge(pivot, b)),
+                ]
+            }
+            (cube, family) => {
+                return Err(EncodeError::Internal(format!(
+                    "cube {cube:?} does not fit the {family:?} family"
+                )))
+            }
+        };
+        Ok(vars
+            .into_iter()
+            .map(|var| var.map(Var::pos_lit))
+            .collect::<Option<Vec<Lit>>>())
+    }
+
+    /// The numbering variables, for the numbering family.
+    pub fn numbers(&self) -> Option<&NumberVars> {
+        self.numbers.as_ref()
     }
 
     /// The primary variables alone, in variable order.
@@ -361,6 +426,7 @@ fn build_numbering(
     b: &mut CnfBuilder,
     puzzle: &Puzzle,
     options: &EncodeOptions,
+    line_sums: bool,
     parts: &mut Parts,
 ) -> Result<(), EncodeError> {
     let domains = numbering::number_domains(puzzle);
@@ -368,8 +434,14 @@ fn build_numbering(
     let numbers = numbering::encode_numbering(b, &puzzle.board, puzzle.closed, &domains)?;
     let moves = moves::encode_moves(b, &puzzle.board, puzzle.closed, puzzle_ends(puzzle))?;
     numbering::link_moves(b, &puzzle.board, &numbers, &moves);
-    for line in &puzzle.sums {
-        let summary = linesum::encode_line_sum(b, &numbers, line, options.pb_encoding)?;
+    let implied = linesum::implied_lines(&puzzle.sums);
+    let sums = if line_sums { &puzzle.sums[..] } else { &[] };
+    for (line, implied) in sums.iter().zip(implied) {
+        let summary = if implied {
+            linesum::implied_summary()
+        } else {
+            linesum::encode_line_sum(b, &numbers, line, options.pb_encoding)?
+        };
         parts.report.line_sums.push((line.name.clone(), summary));
     }
     parts.numbers = Some(numbers);

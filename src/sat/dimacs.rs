@@ -27,7 +27,10 @@ use crate::puzzle::Puzzle;
 use crate::sat::backend::MAX_VARIABLE_INDEX;
 use crate::tour::Tour;
 
-/// Prefix of the header line that records the encoding options as JSON.
+/// Key of the header line that records the encoding options as JSON.
+const OPTIONS_KEY: &str = "knights-options";
+
+/// Prefix of that line in a DIMACS file.
 const OPTIONS_TAG: &str = "c knights-options ";
 
 /// Errors while writing a DIMACS file.
@@ -59,24 +62,28 @@ pub fn write_dimacs(
 ) -> Result<Encoding, DimacsError> {
     let (options, upgraded) = static_options(puzzle, options);
     let encoding = Encoding::build(puzzle, &options)?;
-    write_header(puzzle, &encoding, upgraded, out)?;
+    write_header(puzzle, &encoding, upgraded, "c", out)?;
+    writeln!(out, "p cnf {} {}", encoding.n_vars(), encoding.cnf().len())?;
     write_clauses(&encoding, out)?;
     Ok(encoding)
 }
 
-fn write_header(
+/// The self-describing comment header; `tag` starts every line (`c` in
+/// DIMACS, `*` in OPB).
+pub(crate) fn write_header(
     puzzle: &Puzzle,
     encoding: &Encoding,
     upgraded: bool,
+    tag: &str,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let report = encoding.report();
     let options = encoding.options();
-    writeln!(out, "c knights: SAT encoding of a knight's tour model")?;
-    writeln!(out, "c model: {}", puzzle.name)?;
+    writeln!(out, "{tag} knights: SAT encoding of a knight's tour model")?;
+    writeln!(out, "{tag} model: {}", puzzle.name)?;
     writeln!(
         out,
-        "c board: {}  leaper: {}  closed: {}  solutions are: {:?}",
+        "{tag} board: {}  leaper: {}  closed: {}  solutions are: {:?}",
         puzzle.board.shape(),
         puzzle.board.leaper(),
         puzzle.closed,
@@ -84,29 +91,28 @@ fn write_header(
     )?;
     writeln!(
         out,
-        "c family: {:?}  {}",
+        "{tag} family: {:?}  {}",
         encoding.family(),
         connectivity_note(encoding, upgraded)
     )?;
-    writeln!(out, "c pb-encoding: {}", options.pb_encoding)?;
-    write_rules(puzzle, out)?;
+    writeln!(out, "{tag} pb-encoding: {}", options.pb_encoding)?;
+    write_rules(puzzle, tag, out)?;
     if let Some((kept, by_distance, by_parity)) = report.number_pairs {
         writeln!(
             out,
-            "c (cell, number) pairs: {kept} kept, {by_distance} dropped by distance, {by_parity} by parity"
+            "{tag} (cell, number) pairs: {kept} kept, {by_distance} dropped by distance, {by_parity} by parity"
         )?;
     }
     for (line, summary) in &report.line_sums {
         writeln!(
             out,
-            "c line sum '{line}': {:?}, {} clauses, {} auxiliary variables",
+            "{tag} line sum '{line}': {:?}, {} clauses, {} auxiliary variables",
             summary.status, summary.clauses, summary.aux_vars
         )?;
     }
     let options_json = serde_json::to_string(&options).map_err(io::Error::other)?;
-    writeln!(out, "{OPTIONS_TAG}{options_json}")?;
-    write_variable_map(puzzle, encoding, out)?;
-    writeln!(out, "p cnf {} {}", encoding.n_vars(), encoding.cnf().len())
+    writeln!(out, "{tag} {OPTIONS_KEY} {options_json}")?;
+    write_variable_map(puzzle, encoding, tag, out)
 }
 
 fn connectivity_note(encoding: &Encoding, upgraded: bool) -> String {
@@ -117,14 +123,14 @@ fn connectivity_note(encoding: &Encoding, upgraded: bool) -> String {
     }
 }
 
-fn write_rules(puzzle: &Puzzle, out: &mut dyn Write) -> io::Result<()> {
+fn write_rules(puzzle: &Puzzle, tag: &str, out: &mut dyn Write) -> io::Result<()> {
     let cells = |set: &Option<Vec<usize>>| match set {
         None => "any cell".to_string(),
         Some(cells) => format!("{} cells", cells.len()),
     };
     writeln!(
         out,
-        "c start: {}  end: {}  required moves: {}  rot180: {}  line sums: {}",
+        "{tag} start: {}  end: {}  required moves: {}  rot180: {}  line sums: {}",
         cells(&puzzle.starts),
         cells(&puzzle.ends),
         puzzle.required.len(),
@@ -133,17 +139,22 @@ fn write_rules(puzzle: &Puzzle, out: &mut dyn Write) -> io::Result<()> {
     )
 }
 
-fn write_variable_map(puzzle: &Puzzle, encoding: &Encoding, out: &mut dyn Write) -> io::Result<()> {
+fn write_variable_map(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    tag: &str,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let primary = encoding.primary();
     writeln!(
         out,
-        "c primary variables: {} of {}; their values in a model decode to one solution",
+        "{tag} primary variables: {} of {}; their values in a model decode to one solution",
         primary.len(),
         encoding.n_vars()
     )?;
     writeln!(
         out,
-        "c cells are (row,col) or (layer,row,col), 0-based; numbers are 1-based"
+        "{tag} cells are (row,col) or (layer,row,col), 0-based; numbers are 1-based"
     )?;
     let name = |cell| puzzle.board.shape().cell_name(cell);
     for (var, meaning) in primary {
@@ -154,7 +165,7 @@ fn write_variable_map(puzzle: &Puzzle, encoding: &Encoding, out: &mut dyn Write)
             Primary::End { cell } => format!("end {}", name(cell)),
             Primary::Edge { a, b } => format!("edge {} - {}", name(a), name(b)),
         };
-        writeln!(out, "c var {} = {text}", var.to_ipasir())?;
+        writeln!(out, "{tag} var {} = {text}", var.to_ipasir())?;
     }
     Ok(())
 }

@@ -6,10 +6,14 @@
 //!   object-safe [`backend::Backend`] trait and behind rustsat's solver traits;
 //! - [`pb`]: pseudo-Boolean equality constraints `sum w_i x_i = K` through the
 //!   encodings that rustsat provides (used for line sums);
+//! - [`cubes`]: the split of a puzzle's solutions into cubes, the puzzle's
+//!   automorphisms, and which cube reports which family of solutions;
 //! - [`enumerate`]: projected model enumeration with blocking clauses and the
 //!   explicit reasons an enumeration ends (generic, used by tests);
 //! - [`dimacs`]: DIMACS export with a self-describing header, and parsing
 //!   and checking of external solvers' output;
+//! - [`opb`]: OPB export, line sums as linear equalities and every other
+//!   rule as clauses;
 //! - [`search`]: the SAT engine over a puzzle's [`crate::encode::Encoding`]:
 //!   lazy subtour cuts, decoding, class-wise blocking, run summaries.
 //!
@@ -18,8 +22,10 @@
 //! them and both backends translate them at their boundary.
 
 pub mod backend;
+pub mod cubes;
 pub mod dimacs;
 pub mod enumerate;
+pub mod opb;
 pub mod pb;
 pub mod search;
 

@@ -48,6 +48,7 @@ use rustsat::types::{Clause, Lit, Var};
 use serde::{Deserialize, Serialize};
 
 mod group_tree;
+mod mdd;
 
 pub use group_tree::Goal;
 
@@ -70,15 +71,20 @@ pub enum PbEncoding {
     /// finds tours about as fast as the watchdog (see the report).
     #[default]
     GroupTree,
+    /// A layered decision diagram over exactly-one groups with two-way
+    /// propagation (see `mdd`): node per partial sum, every step a ternary
+    /// relation any two of whose parts fix the third.
+    Mdd,
 }
 
 impl PbEncoding {
     /// Every encoding, for tests and `--help` listings.
-    pub const ALL: [PbEncoding; 4] = [
+    pub const ALL: [PbEncoding; 5] = [
         PbEncoding::Gte,
         PbEncoding::Dpw,
         PbEncoding::Adder,
         PbEncoding::GroupTree,
+        PbEncoding::Mdd,
     ];
 
     /// Short lower-case name, as accepted on the command line.
@@ -88,6 +94,7 @@ impl PbEncoding {
             PbEncoding::Dpw => "dpw",
             PbEncoding::Adder => "adder",
             PbEncoding::GroupTree => "group-tree",
+            PbEncoding::Mdd => "mdd",
         }
     }
 }
@@ -116,6 +123,8 @@ pub enum PbStatus {
     Tautology,
     /// Cannot hold; the empty clause was written.
     Infeasible,
+    /// Follows from other constraints; nothing was written.
+    Implied,
 }
 
 /// Outcome of encoding one PB equality.
@@ -263,7 +272,9 @@ fn encode_normalised<C: CollectClauses>(
         PbEncoding::Adder => {
             encode_eq_with::<BinaryAdder, C>(sum, rest, encoding, collector, vars)?
         }
-        PbEncoding::GroupTree => encode_as_groups(sum, Goal::Equal(rest), collector, vars)?,
+        PbEncoding::GroupTree | PbEncoding::Mdd => {
+            encode_as_groups(encoding, sum, Goal::Equal(rest), collector, vars)?
+        }
     }
     Ok(PbStatus::Encoded)
 }
@@ -317,7 +328,9 @@ fn encode_normalised_ub<C: CollectClauses>(
         PbEncoding::Adder => {
             encode_ub_with::<BinaryAdder, C>(sum, rest, encoding, collector, vars)?
         }
-        PbEncoding::GroupTree => encode_as_groups(sum, Goal::AtMost(rest), collector, vars)?,
+        PbEncoding::GroupTree | PbEncoding::Mdd => {
+            encode_as_groups(encoding, sum, Goal::AtMost(rest), collector, vars)?
+        }
     }
     Ok(PbStatus::Encoded)
 }
@@ -348,6 +361,7 @@ where
 
 /// Each literal as the exactly-one group {literal: its weight, negation: 0}.
 fn encode_as_groups<C: CollectClauses>(
+    encoding: PbEncoding,
     sum: &NormalSum,
     goal: Goal,
     collector: &mut C,
@@ -358,13 +372,28 @@ fn encode_as_groups<C: CollectClauses>(
         .iter()
         .map(|&(lit, weight)| vec![(!lit, 0), (lit, weight)])
         .collect();
-    group_tree::encode_groups(&groups, goal, collector, vars)
+    encode_groups_with(encoding, &groups, goal, collector, vars)
+}
+
+fn encode_groups_with<C: CollectClauses>(
+    encoding: PbEncoding,
+    groups: &[Vec<(Lit, usize)>],
+    goal: Goal,
+    collector: &mut C,
+    vars: &mut dyn ManageVars,
+) -> Result<(), PbError> {
+    match encoding {
+        PbEncoding::Mdd => mdd::encode_groups(groups, goal, collector, vars),
+        _ => group_tree::encode_groups(groups, goal, collector, vars),
+    }
 }
 
 /// Writes clauses for `goal` over the total of the chosen weights, where the
 /// caller guarantees that exactly one literal of every group is true (as
-/// for the numbers of one cell). Uses the group totalizer.
+/// for the numbers of one cell). Uses the decision diagram for
+/// [`PbEncoding::Mdd`] and the group totalizer otherwise.
 pub fn encode_grouped<C: CollectClauses>(
+    encoding: PbEncoding,
     groups: &[Vec<(Lit, usize)>],
     goal: Goal,
     collector: &mut C,
@@ -372,7 +401,7 @@ pub fn encode_grouped<C: CollectClauses>(
 ) -> Result<PbSummary, PbError> {
     let clauses_before = collector.n_clauses();
     let vars_before = vars.n_used();
-    group_tree::encode_groups(groups, goal, collector, vars)?;
+    encode_groups_with(encoding, groups, goal, collector, vars)?;
     Ok(PbSummary {
         status: PbStatus::Encoded,
         clauses: collector.n_clauses() - clauses_before,

@@ -1,33 +1,48 @@
-//! The SAT engine: solve, cut subtours, decode, block whole classes, repeat.
+//! The SAT engine: solve, cut subtours, decode, block whole families, repeat.
 //!
-//! This module owns the loop between an [`Encoding`] and a [`Backend`]:
+//! This module owns the loop between an [`Encoding`] and its solvers:
 //!
-//! 1. solve; UNSAT means every solution has been found (*exhausted*);
-//! 2. decode the primary variables; with lazy connectivity a model may still
-//!    be a set of subtours, which get one cut-set clause each (step 1 again);
-//! 3. a tour is checked with `Puzzle::accepts` (a wrong tour is an error,
-//!    never an answer), expanded to its class with `Puzzle::class_members`,
-//!    and every member is blocked on the primary variables only, so the
-//!    next model is a new class;
-//! 4. stop on the solution limit (*limit*), Ctrl-C (*signal*) or the
+//! 1. the puzzle's solutions are split into cubes and only the cubes that
+//!    symmetry cannot skip are searched ([`super::cubes`]);
+//! 2. each worker thread has one incremental solver and takes cubes one at a
+//!    time, solving under the cube's assumption literals; UNSAT means the cube
+//!    is done;
+//! 3. a model is decoded; with lazy connectivity it may still be a set of
+//!    subtours, which get one cut-set clause each (solve again);
+//! 4. a tour is checked with `Puzzle::accepts` (a wrong tour is an error, never
+//!    an answer) and expanded to its family (the closure under the puzzle's
+//!    automorphisms and class equivalence); every member is blocked on the
+//!    primary variables, and the family's classes are reported by the worker
+//!    whose cube owns the family, so every class is reported exactly once
+//!    whatever the number of workers;
+//! 5. the run stops on the solution limit (*limit*), Ctrl-C (*signal*) or the
 //!    deadline (*timeout*). Only an exhausted run is a count.
 //!
-//! The CLI calls [`enumerate`], [`count`] and [`solve`]; nothing here
-//! prints.
+//! [`enumerate_resuming`] starts from tours an interrupted run already wrote:
+//! their families are blocked before any solving and count in the totals.
+//!
+//! The CLI calls [`enumerate`], [`count`] and [`solve`]; nothing here prints.
 
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use rustsat::solvers::SolverResult;
-use rustsat::types::Var;
+use rustsat::types::{Lit, Var};
 use serde::{Deserialize, Serialize};
 
 use super::backend::{
     new_backend, Backend, BackendConfig, BackendError, CadicalPreset, SolverKind, StopReason,
     StopSignal,
 };
-use crate::encode::{DecodeError, Decoded, EncodeError, EncodeOptions, Encoding};
+use super::cubes::{automorphisms, classes_of, family, Automorphism, Cube, CubePlan, FamilyError};
+use crate::board::Cell;
+use crate::encode::{
+    family_of, DecodeError, Decoded, EncodeError, EncodeOptions, Encoding, Family,
+};
 use crate::puzzle::Puzzle;
-use crate::run::{Class, Ending, Limits, Summary};
+use crate::run::{Class, Ending, Limits, StopFlag, Summary};
 use crate::symmetry::key;
 use crate::tour::Tour;
 
@@ -37,6 +52,10 @@ pub struct SatOptions {
     pub solver: SolverKind,
     pub cadical_preset: CadicalPreset,
     pub encode: EncodeOptions,
+    /// Worker threads, each with its own solver taking cubes in turn; 0 means
+    /// one per core. Counts and classes are the same for any number.
+    #[serde(default)]
+    pub jobs: usize,
 }
 
 /// Why the SAT engine could not give an answer.
@@ -52,19 +71,44 @@ pub enum SatError {
     /// before it could be reported as a solution.
     #[error("internal error: the SAT model decodes to a tour the puzzle rejects: {0:?}")]
     WrongTour(Vec<usize>),
+    #[error(transparent)]
+    Family(#[from] FamilyError),
     #[error("internal error: an eager encoding produced {0} subtours")]
     UnexpectedSubtours(usize),
     #[error("the solver stopped without a verdict although no stop was requested")]
     UnexplainedInterruption,
+    /// A tour handed to [`enumerate_resuming`] is not a solution of the puzzle.
+    #[error("tour {index} to resume from is not a solution of this model")]
+    NotASolution { index: usize },
+    #[error("a worker thread failed: {0}")]
+    Worker(String),
 }
 
-/// Counters of one SAT run.
+/// Counters of one SAT run (summed over workers).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct SatStats {
     pub solve_calls: u64,
     pub subtour_cuts: u64,
     pub blocking_clauses: u64,
     pub solve_seconds: f64,
+    /// Cubes whose search finished.
+    pub cubes_done: u64,
+    /// Families found by a worker that did not own them (blocked, not reported).
+    pub foreign_families: u64,
+    /// CaDiCaL's conflicts (counted as learnt clauses); 0 for varisat.
+    pub conflicts: u64,
+}
+
+impl SatStats {
+    fn add(&mut self, other: &SatStats) {
+        self.solve_calls += other.solve_calls;
+        self.subtour_cuts += other.subtour_cuts;
+        self.blocking_clauses += other.blocking_clauses;
+        self.solve_seconds += other.solve_seconds;
+        self.cubes_done += other.cubes_done;
+        self.foreign_families += other.foreign_families;
+        self.conflicts += other.conflicts;
+    }
 }
 
 /// What the next solve produced.
@@ -72,29 +116,32 @@ pub struct SatStats {
 pub enum Next {
     /// A solution not blocked yet.
     Tour(Tour),
-    /// No solution is left.
+    /// No solution is left (under the assumptions).
     Exhausted,
     /// Stopped from outside.
     Stopped(StopReason),
 }
 
-/// One puzzle loaded into one solver.
-pub struct Search<'p> {
-    puzzle: &'p Puzzle,
-    encoding: Encoding,
+/// One encoded puzzle loaded into one solver.
+pub struct Search<'a> {
+    puzzle: &'a Puzzle,
+    encoding: &'a Encoding,
     backend: Box<dyn Backend>,
     primary: Vec<Var>,
     stats: SatStats,
+    /// When the encoding holds one cube only: solutions elsewhere cannot be
+    /// (and need not be) blocked.
+    only_in: Option<(&'a CubePlan, Cube)>,
 }
 
-impl<'p> Search<'p> {
-    /// Encodes `puzzle` and loads the CNF into a fresh solver polling `stop`.
+impl<'a> Search<'a> {
+    /// Loads the CNF of `encoding` into a fresh solver polling `stop`.
     pub fn new(
-        puzzle: &'p Puzzle,
+        puzzle: &'a Puzzle,
+        encoding: &'a Encoding,
         options: &SatOptions,
         stop: StopSignal,
     ) -> Result<Self, SatError> {
-        let encoding = Encoding::build(puzzle, &options.encode)?;
         let config = BackendConfig {
             kind: options.solver,
             cadical_preset: options.cadical_preset,
@@ -104,28 +151,35 @@ impl<'p> Search<'p> {
         for clause in encoding.cnf().iter() {
             backend.add_clause(clause.as_ref())?;
         }
-        let primary = encoding.primary_vars();
         Ok(Search {
             puzzle,
             encoding,
             backend,
-            primary,
+            primary: encoding.primary_vars(),
             stats: SatStats::default(),
+            only_in: None,
         })
     }
 
     pub fn encoding(&self) -> &Encoding {
-        &self.encoding
+        self.encoding
     }
 
-    pub fn stats(&self) -> &SatStats {
+    /// The counters, with the solver's conflicts brought up to date.
+    pub fn stats(&mut self) -> &SatStats {
+        self.stats.conflicts = self.backend.conflicts().unwrap_or(0);
         &self.stats
     }
 
-    /// Solves until a tour (or the end) is reached, cutting subtours on the way.
-    pub fn next_tour(&mut self) -> Result<Next, SatError> {
+    pub fn signature(&self) -> &'static str {
+        self.backend.signature()
+    }
+
+    /// Solves under `assumptions` until a tour (or the end) is reached,
+    /// cutting subtours on the way.
+    pub fn next_tour(&mut self, assumptions: &[Lit]) -> Result<Next, SatError> {
         loop {
-            match self.solve_once()? {
+            match self.solve_once(assumptions)? {
                 SolverResult::Unsat => return Ok(Next::Exhausted),
                 SolverResult::Interrupted => return self.stopped(),
                 SolverResult::Sat => {}
@@ -137,9 +191,14 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// Blocks every given solution (normally a whole class).
+    /// Blocks every given solution (normally a whole family).
     pub fn block(&mut self, tours: &[Tour]) -> Result<(), SatError> {
         for tour in tours {
+            if let Some((plan, cube)) = self.only_in {
+                if plan.cube_of(tour) != cube {
+                    continue;
+                }
+            }
             let clause = self.encoding.blocking_clause(tour)?;
             self.backend.add_clause(&clause)?;
             self.stats.blocking_clauses += 1;
@@ -147,9 +206,9 @@ impl<'p> Search<'p> {
         Ok(())
     }
 
-    fn solve_once(&mut self) -> Result<SolverResult, SatError> {
+    fn solve_once(&mut self, assumptions: &[Lit]) -> Result<SolverResult, SatError> {
         let started = Instant::now();
-        let result = self.backend.solve_under(&[])?;
+        let result = self.backend.solve_under(assumptions)?;
         self.stats.solve_calls += 1;
         self.stats.solve_seconds += started.elapsed().as_secs_f64();
         Ok(result)
@@ -189,39 +248,6 @@ impl<'p> Search<'p> {
         }
         Ok(())
     }
-
-    /// Engine figures for the summary's `stats` object.
-    pub fn summary_stats(
-        &self,
-        options: &SatOptions,
-    ) -> serde_json::Map<String, serde_json::Value> {
-        let report = self.encoding.report();
-        let mut map = serde_json::Map::new();
-        let mut put = |name: &str, value: serde_json::Value| {
-            map.insert(name.to_string(), value);
-        };
-        put("solver", self.backend.signature().into());
-        put(
-            "family",
-            serde_json::to_value(self.encoding.family()).unwrap_or_default(),
-        );
-        put(
-            "connectivity",
-            serde_json::to_value(options.encode.connectivity).unwrap_or_default(),
-        );
-        put(
-            "pb_encoding",
-            serde_json::to_value(options.encode.pb_encoding).unwrap_or_default(),
-        );
-        put("variables", report.variables.into());
-        put("clauses", report.clauses.into());
-        put("primary_variables", report.primary_variables.into());
-        put("solve_calls", self.stats.solve_calls.into());
-        put("subtour_cuts", self.stats.subtour_cuts.into());
-        put("blocking_clauses", self.stats.blocking_clauses.into());
-        put("solve_seconds", self.stats.solve_seconds.into());
-        map
-    }
 }
 
 /// The solutions in the class of `tour`, least key first (the representative).
@@ -239,31 +265,87 @@ pub fn enumerate(
     limits: &Limits,
     on_class: &mut dyn FnMut(&Class),
 ) -> Result<Summary, SatError> {
+    enumerate_resuming(puzzle, options, limits, &[], on_class)
+}
+
+/// Continues an interrupted enumeration: the classes of the tours in
+/// `already` (any members of them; repeats are fine) are not reported again
+/// but count in the summary. Classes that share a family with them but are
+/// not among them are reported first, because their solutions get blocked
+/// together with the family.
+pub fn enumerate_resuming(
+    puzzle: &Puzzle,
+    options: &SatOptions,
+    limits: &Limits,
+    already: &[Tour],
+    on_class: &mut dyn FnMut(&Class),
+) -> Result<Summary, SatError> {
     let started = Instant::now();
-    let mut search = Search::new(puzzle, options, StopSignal::from_limits(limits, started))?;
-    let mut summary = Summary::new(puzzle, "sat");
-    let ending = loop {
-        if limits
-            .solutions
-            .is_some_and(|limit| summary.solutions >= limit)
-        {
-            break Ending::Limit;
-        }
-        match search.next_tour()? {
-            Next::Exhausted => break Ending::Exhausted,
-            Next::Stopped(reason) => break reason.ending(),
-            Next::Tour(tour) => {
-                let class = class_of(puzzle, &tour);
-                search.block(&class.members)?;
-                summary.solutions += class.members.len() as u64;
-                summary.classes += 1;
-                on_class(&class);
-            }
-        }
+    let autos = automorphisms(puzzle);
+    let plan = CubePlan::new(puzzle, &autos);
+    // Built even in per-cube mode: it checks the model and gives the report.
+    let encoding = match per_cube(puzzle, &plan) {
+        true => Encoding::build(&narrowed(puzzle, plan.searched()[0]), &options.encode)?,
+        false => Encoding::build(puzzle, &options.encode)?,
     };
-    summary.stats = search.summary_stats(options);
+    let mut tally = Tally::new(limits);
+    let resumed = tally.resume(puzzle, &autos, already, on_class)?;
+    let mut stats = SatStats::default();
+    let mut signature = "";
+    let ending = if tally.limit_reached() {
+        Ending::Limit
+    } else {
+        let shared = Shared {
+            puzzle,
+            encoding: (!per_cube(puzzle, &plan)).then_some(&encoding),
+            options,
+            autos: &autos,
+            plan: &plan,
+            blocked: &resumed,
+            next_cube: AtomicUsize::new(0),
+            halt: StopFlag::default(),
+            stop: StopSignal::from_limits(limits, started),
+        };
+        let outcome = run_workers(&shared, worker_count(options.jobs), &mut tally, on_class)?;
+        stats = outcome.stats;
+        signature = outcome.signature;
+        outcome.ending
+    };
+    let mut summary = Summary::new(puzzle, "sat");
+    summary.solutions = tally.solutions;
+    summary.classes = tally.classes;
+    summary.stats = summary_stats(&encoding, options, &plan, &autos, &stats, signature);
+    summary
+        .stats
+        .insert("resumed_classes".into(), tally.resumed_classes.into());
     summary.finish(ending, started);
     Ok(summary)
+}
+
+/// Whether each cube gets its own encoding: numbered models whose cubes fix
+/// the start (and end) cell. Their numbering then loses every (cell, number)
+/// pair too far from the fixed ends or of the wrong colour (half of all
+/// pairs when the start colour was open), which shrinks line sums the most.
+fn per_cube(puzzle: &Puzzle, plan: &CubePlan) -> bool {
+    family_of(puzzle.kind()) == Family::Numbering
+        && plan
+            .searched()
+            .first()
+            .is_some_and(|cube| matches!(cube, Cube::Ends { .. } | Cube::Start { .. }))
+}
+
+/// The puzzle restricted to one cube's start and end cells.
+fn narrowed(puzzle: &Puzzle, cube: Cube) -> Puzzle {
+    let mut narrow = puzzle.clone();
+    match cube {
+        Cube::Ends { start, end } => {
+            narrow.starts = Some(vec![start]);
+            narrow.ends = Some(vec![end]);
+        }
+        Cube::Start { start } => narrow.starts = Some(vec![start]),
+        Cube::All | Cube::Pivot { .. } => {}
+    }
+    narrow
 }
 
 /// Counts solutions and classes (see [`enumerate`]).
@@ -278,19 +360,359 @@ pub fn solve(
     options: &SatOptions,
     limits: &Limits,
 ) -> Result<(Option<Tour>, Summary), SatError> {
-    let started = Instant::now();
-    let mut search = Search::new(puzzle, options, StopSignal::from_limits(limits, started))?;
-    let mut summary = Summary::new(puzzle, "sat");
-    let (tour, ending) = match search.next_tour()? {
-        Next::Tour(tour) => {
-            summary.solutions = 1;
-            summary.classes = 1;
-            (Some(tour), Ending::Limit)
-        }
-        Next::Exhausted => (None, Ending::Exhausted),
-        Next::Stopped(reason) => (None, reason.ending()),
+    let limits = Limits {
+        solutions: Some(1),
+        ..limits.clone()
     };
-    summary.stats = search.summary_stats(options);
-    summary.finish(ending, started);
-    Ok((tour, summary))
+    let mut first = None;
+    let summary = enumerate(puzzle, options, &limits, &mut |class| {
+        first.get_or_insert_with(|| class.members[0].clone());
+    })?;
+    Ok((first, summary))
+}
+
+fn worker_count(jobs: usize) -> usize {
+    match jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
+/// What every worker reads.
+struct Shared<'a> {
+    puzzle: &'a Puzzle,
+    /// The one encoding every cube is solved in, under assumptions; `None`
+    /// when each cube gets an encoding of its own ([`per_cube`]).
+    encoding: Option<&'a Encoding>,
+    options: &'a SatOptions,
+    autos: &'a [Automorphism],
+    plan: &'a CubePlan,
+    /// Solutions blocked before any solving (families of resumed tours).
+    blocked: &'a [Tour],
+    next_cube: AtomicUsize,
+    /// Raised when the solution limit is met, or a worker failed.
+    halt: StopFlag,
+    stop: StopSignal,
+}
+
+/// Solutions and classes reported so far, and the limit on them.
+struct Tally {
+    solutions: u64,
+    classes: u64,
+    resumed_classes: u64,
+    limit: Option<u64>,
+}
+
+impl Tally {
+    fn new(limits: &Limits) -> Self {
+        Tally {
+            solutions: 0,
+            classes: 0,
+            resumed_classes: 0,
+            limit: limits.solutions,
+        }
+    }
+
+    fn limit_reached(&self) -> bool {
+        self.limit.is_some_and(|limit| self.solutions >= limit)
+    }
+
+    fn report(&mut self, class: &Class, on_class: &mut dyn FnMut(&Class)) {
+        self.solutions += class.members.len() as u64;
+        self.classes += 1;
+        on_class(class);
+    }
+
+    /// Counts the classes of `already`, reports the other classes of their
+    /// families, and returns every solution of those families (to block).
+    fn resume(
+        &mut self,
+        puzzle: &Puzzle,
+        autos: &[Automorphism],
+        already: &[Tour],
+        on_class: &mut dyn FnMut(&Class),
+    ) -> Result<Vec<Tour>, SatError> {
+        let mut known: HashSet<Vec<Cell>> = HashSet::new();
+        for (index, tour) in already.iter().enumerate() {
+            if !puzzle.accepts(tour) {
+                return Err(SatError::NotASolution { index });
+            }
+            known.insert(puzzle.canonical(tour));
+        }
+        let form = puzzle.form();
+        let mut covered: HashSet<Vec<Cell>> = HashSet::new();
+        let mut blocked = Vec::new();
+        for tour in already {
+            if covered.contains(&key(tour, form)) {
+                continue;
+            }
+            let members = family(puzzle, autos, tour)?;
+            covered.extend(members.iter().map(|m| key(m, form)));
+            for class in classes_of(puzzle, &members) {
+                if known.contains(&puzzle.canonical(&class.members[0])) {
+                    self.solutions += class.members.len() as u64;
+                    self.classes += 1;
+                    self.resumed_classes += 1;
+                } else {
+                    self.report(&class, on_class);
+                }
+            }
+            blocked.extend(members);
+        }
+        Ok(blocked)
+    }
+}
+
+/// What a worker sends to the thread that reports.
+enum Message {
+    Classes(Vec<Class>),
+    Done(Result<WorkerEnd, SatError>),
+}
+
+struct WorkerEnd {
+    stopped: Option<StopReason>,
+    stats: SatStats,
+    signature: &'static str,
+}
+
+struct Outcome {
+    ending: Ending,
+    stats: SatStats,
+    signature: &'static str,
+}
+
+/// Runs `workers` threads over the cubes; reports classes on this thread.
+fn run_workers(
+    shared: &Shared<'_>,
+    workers: usize,
+    tally: &mut Tally,
+    on_class: &mut dyn FnMut(&Class),
+) -> Result<Outcome, SatError> {
+    let workers = workers.clamp(1, shared.plan.searched().len().max(1));
+    let (sender, receiver) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let sender = sender.clone();
+            scope.spawn(move || {
+                let result = work(shared, &sender);
+                if result.is_err() {
+                    shared.halt.raise();
+                }
+                // The receiver outlives every worker; a failed send cannot happen.
+                let _ = sender.send(Message::Done(result));
+            });
+        }
+        drop(sender);
+        collect(shared, workers, &receiver, tally, on_class)
+    })
+}
+
+/// Receives every message, reporting classes until the limit is met.
+fn collect(
+    shared: &Shared<'_>,
+    workers: usize,
+    receiver: &mpsc::Receiver<Message>,
+    tally: &mut Tally,
+    on_class: &mut dyn FnMut(&Class),
+) -> Result<Outcome, SatError> {
+    let mut outcome = Outcome {
+        ending: Ending::Exhausted,
+        stats: SatStats::default(),
+        signature: "",
+    };
+    let mut first_error = None;
+    let mut dropped = None;
+    let mut done = 0;
+    while done < workers {
+        let Ok(message) = receiver.recv() else {
+            return Err(SatError::Worker("a worker ended without reporting".into()));
+        };
+        match message {
+            Message::Classes(classes) => {
+                for class in &classes {
+                    if tally.limit_reached() || first_error.is_some() {
+                        break;
+                    }
+                    // Once asked to stop, report nothing more (and never claim a count).
+                    if let Some(reason) = shared.stop.reason() {
+                        dropped = Some(reason.ending());
+                        break;
+                    }
+                    tally.report(class, on_class);
+                }
+                if tally.limit_reached() {
+                    shared.halt.raise();
+                }
+            }
+            Message::Done(Ok(end)) => {
+                done += 1;
+                outcome.stats.add(&end.stats);
+                outcome.signature = end.signature;
+                if let Some(reason) = end.stopped {
+                    outcome.ending = worse(outcome.ending, reason.ending());
+                }
+            }
+            Message::Done(Err(error)) => {
+                done += 1;
+                first_error.get_or_insert(error);
+            }
+        }
+    }
+    if let Some(error) = first_error {
+        return Err(error);
+    }
+    if let Some(ending) = dropped {
+        outcome.ending = worse(outcome.ending, ending);
+    }
+    if tally.limit_reached() && outcome.ending == Ending::Exhausted {
+        // Classes after the limit were dropped: never a count.
+        outcome.ending = Ending::Limit;
+    }
+    Ok(outcome)
+}
+
+/// The ending to report when workers ended differently: a user's signal
+/// wins over a time-out, which wins over the engine's own limit.
+fn worse(a: Ending, b: Ending) -> Ending {
+    let rank = |e: Ending| match e {
+        Ending::Exhausted => 0,
+        Ending::Limit => 1,
+        Ending::Timeout => 2,
+        Ending::Signal => 3,
+    };
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
+}
+
+/// One worker: takes cubes until none is left, with one solver for all of
+/// them or a fresh one per cube.
+fn work(shared: &Shared<'_>, sender: &mpsc::Sender<Message>) -> Result<WorkerEnd, SatError> {
+    let stop = shared.stop.clone().halted_by(shared.halt.clone());
+    let mut end = WorkerEnd {
+        stopped: None,
+        stats: SatStats::default(),
+        signature: "",
+    };
+    let mut one_solver = match shared.encoding {
+        Some(encoding) => {
+            let mut search = Search::new(shared.puzzle, encoding, shared.options, stop.clone())?;
+            search.block(shared.blocked)?;
+            Some(search)
+        }
+        None => None,
+    };
+    let cubes = shared.plan.searched();
+    loop {
+        let index = shared.next_cube.fetch_add(1, Ordering::Relaxed);
+        let Some(&cube) = cubes.get(index) else { break };
+        let stopped = match one_solver.as_mut() {
+            Some(search) => search_cube(shared, search, cube, sender)?,
+            None => search_own_cube(shared, cube, stop.clone(), sender, &mut end)?,
+        };
+        if stopped.is_some() {
+            end.stopped = stopped;
+            break;
+        }
+        end.stats.cubes_done += 1;
+    }
+    if let Some(mut search) = one_solver {
+        end.stats.add(search.stats());
+        end.signature = search.signature();
+    }
+    Ok(end)
+}
+
+/// Solves one cube in an encoding of its own, in a fresh solver.
+fn search_own_cube(
+    shared: &Shared<'_>,
+    cube: Cube,
+    stop: StopSignal,
+    sender: &mpsc::Sender<Message>,
+    end: &mut WorkerEnd,
+) -> Result<Option<StopReason>, SatError> {
+    let narrow = narrowed(shared.puzzle, cube);
+    let encoding = Encoding::build(&narrow, &shared.options.encode)?;
+    let mut search = Search::new(shared.puzzle, &encoding, shared.options, stop)?;
+    search.only_in = Some((shared.plan, cube));
+    search.block(shared.blocked)?;
+    let stopped = search_cube(shared, &mut search, cube, sender);
+    end.stats.add(search.stats());
+    end.signature = search.signature();
+    stopped
+}
+
+/// Finds every family with a member in `cube`; sends the classes of those it owns.
+fn search_cube(
+    shared: &Shared<'_>,
+    search: &mut Search<'_>,
+    cube: Cube,
+    sender: &mpsc::Sender<Message>,
+) -> Result<Option<StopReason>, SatError> {
+    let Some(assumptions) = search.encoding().cube_literals(&cube)? else {
+        return Ok(None);
+    };
+    loop {
+        let tour = match search.next_tour(&assumptions)? {
+            Next::Exhausted => return Ok(None),
+            Next::Stopped(reason) => return Ok(Some(reason)),
+            Next::Tour(tour) => tour,
+        };
+        let members = family(shared.puzzle, shared.autos, &tour)?;
+        search.block(&members)?;
+        if shared.plan.owner(&members) == cube {
+            let classes = classes_of(shared.puzzle, &members);
+            if sender.send(Message::Classes(classes)).is_err() {
+                return Err(SatError::Worker("the reporting thread is gone".into()));
+            }
+        } else {
+            search.stats.foreign_families += 1;
+        }
+    }
+}
+
+/// Engine figures for the summary's `stats` object.
+fn summary_stats(
+    encoding: &Encoding,
+    options: &SatOptions,
+    plan: &CubePlan,
+    autos: &[Automorphism],
+    stats: &SatStats,
+    signature: &str,
+) -> serde_json::Map<String, serde_json::Value> {
+    let report = encoding.report();
+    let mut map = serde_json::Map::new();
+    let mut put = |name: &str, value: serde_json::Value| {
+        map.insert(name.to_string(), value);
+    };
+    put("solver", signature.into());
+    put(
+        "family",
+        serde_json::to_value(encoding.family()).unwrap_or_default(),
+    );
+    put(
+        "connectivity",
+        serde_json::to_value(options.encode.connectivity).unwrap_or_default(),
+    );
+    put(
+        "pb_encoding",
+        serde_json::to_value(options.encode.pb_encoding).unwrap_or_default(),
+    );
+    put("variables", report.variables.into());
+    put("clauses", report.clauses.into());
+    put("primary_variables", report.primary_variables.into());
+    put("jobs", worker_count(options.jobs).into());
+    put("automorphisms", autos.len().into());
+    put("cubes", plan.total().into());
+    put("cubes_searched", plan.searched().len().into());
+    put("cubes_done", stats.cubes_done.into());
+    put("solve_calls", stats.solve_calls.into());
+    put("subtour_cuts", stats.subtour_cuts.into());
+    put("blocking_clauses", stats.blocking_clauses.into());
+    put("foreign_families", stats.foreign_families.into());
+    put("conflicts", stats.conflicts.into());
+    put("solve_seconds", stats.solve_seconds.into());
+    map
 }

@@ -31,14 +31,25 @@ use super::{
 
 const NAME: &str = "cadical";
 
-/// Callbacks handed to CaDiCaL: it asks `terminate` regularly during search.
+/// Callbacks handed to CaDiCaL: it asks `terminate` regularly during search
+/// and hands over every learnt clause, which we only count: CaDiCaL learns
+/// one clause per conflict, and the crate exposes no statistics otherwise.
 struct StopCallbacks {
     stop: StopSignal,
+    learnt: u64,
 }
 
 impl ::cadical::Callbacks for StopCallbacks {
     fn terminate(&mut self) -> bool {
         self.stop.is_raised()
+    }
+
+    fn max_length(&self) -> i32 {
+        i32::MAX
+    }
+
+    fn learn(&mut self, _clause: &[i32]) {
+        self.learnt += 1;
     }
 }
 
@@ -64,7 +75,10 @@ impl CadicalBackend {
                 message: err.to_string(),
             }
         })?;
-        solver.set_callbacks(Some(StopCallbacks { stop: stop.clone() }));
+        solver.set_callbacks(Some(StopCallbacks {
+            stop: stop.clone(),
+            learnt: 0,
+        }));
         Ok(CadicalBackend {
             solver,
             state: AnswerState::Input,
@@ -187,6 +201,12 @@ impl Backend for CadicalBackend {
 
     fn usage(&self) -> &BackendStats {
         &self.usage
+    }
+
+    fn conflicts(&mut self) -> Option<u64> {
+        self.solver
+            .get_callbacks()
+            .map(|callbacks| callbacks.learnt)
     }
 }
 

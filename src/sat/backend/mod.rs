@@ -132,6 +132,8 @@ pub enum StopReason {
     Signal,
     /// The deadline given to [`StopSignal::with_timeout`] has passed.
     Deadline,
+    /// The engine itself stopped its workers (a solution limit was reached).
+    Halt,
 }
 
 /// A cheap, cloneable, thread-safe request to stop solving.
@@ -143,6 +145,8 @@ pub enum StopReason {
 pub struct StopSignal {
     flag: StopFlag,
     deadline: Option<Instant>,
+    /// Raised by the engine, not the user: stops its workers once a limit is met.
+    halt: Option<StopFlag>,
 }
 
 impl StopSignal {
@@ -158,7 +162,20 @@ impl StopSignal {
 
     /// Polls `flag`, and the deadline if there is one.
     pub fn watching(flag: StopFlag, deadline: Option<Instant>) -> Self {
-        StopSignal { flag, deadline }
+        StopSignal {
+            flag,
+            deadline,
+            halt: None,
+        }
+    }
+
+    /// The same signal, also stopping when `halt` is raised (reported as
+    /// [`StopReason::Halt`]).
+    pub fn halted_by(self, halt: StopFlag) -> Self {
+        StopSignal {
+            halt: Some(halt),
+            ..self
+        }
     }
 
     /// The run's limits as a signal: its stop flag and `timeout` after `started`.
@@ -184,6 +201,9 @@ impl StopSignal {
         if self.flag.is_raised() {
             return Some(StopReason::Signal);
         }
+        if self.halt.as_ref().is_some_and(StopFlag::is_raised) {
+            return Some(StopReason::Halt);
+        }
         match self.deadline {
             Some(deadline) if Instant::now() >= deadline => Some(StopReason::Deadline),
             _ => None,
@@ -202,6 +222,7 @@ impl StopReason {
         match self {
             StopReason::Signal => Ending::Signal,
             StopReason::Deadline => Ending::Timeout,
+            StopReason::Halt => Ending::Limit,
         }
     }
 }
@@ -353,6 +374,11 @@ pub trait Backend {
 
     /// Usage counters.
     fn usage(&self) -> &BackendStats;
+
+    /// Conflicts so far (learnt clauses), when the solver reports them.
+    fn conflicts(&mut self) -> Option<u64> {
+        None
+    }
 }
 
 /// Builds the backend chosen in `config`, ready for clauses.
