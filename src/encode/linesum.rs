@@ -29,6 +29,7 @@ use rustsat::types::Lit;
 use super::cnf::CnfBuilder;
 use super::numbering::NumberVars;
 use super::EncodeError;
+use crate::board::Cell;
 use crate::puzzle::LineSum;
 use crate::sat::pb::{encode_grouped, encode_weighted_ub, Goal, PbEncoding, PbStatus, PbSummary};
 
@@ -99,8 +100,17 @@ impl Cover<'_> {
 
 /// What the report says about a line that is not encoded because others imply it.
 pub fn implied_summary() -> PbSummary {
+    unwritten(PbStatus::Implied)
+}
+
+/// What the report says about a line replaced by a [`fold_half_turn`] sum.
+pub fn folded_summary() -> PbSummary {
+    unwritten(PbStatus::Folded)
+}
+
+fn unwritten(status: PbStatus) -> PbSummary {
     PbSummary {
-        status: PbStatus::Implied,
+        status,
         clauses: 0,
         aux_vars: 0,
     }
@@ -113,31 +123,60 @@ pub fn encode_line_sum(
     line: &LineSum,
     encoding: PbEncoding,
 ) -> Result<PbSummary, EncodeError> {
-    let target = usize::try_from(line.target).map_err(|_| EncodeError::TargetTooLarge {
-        line: line.name.clone(),
-        target: line.target,
-    })?;
-    if matches!(encoding, PbEncoding::GroupTree | PbEncoding::Mdd) {
-        let groups: Vec<Vec<(Lit, usize)>> = line
+    let sum = WeightedSum {
+        name: line.name.clone(),
+        groups: line
             .cells
             .iter()
-            .map(|&cell| {
-                numbers
-                    .of_cell(cell)
-                    .iter()
-                    .map(|&(k, v)| (v.pos_lit(), k as usize))
-                    .collect()
-            })
-            .collect();
+            .map(|&cell| weighted_cell(numbers, cell, |k| k as usize))
+            .collect(),
+        target: line.target,
+    };
+    encode_weighted_sum(b, &sum, encoding)
+}
+
+/// A sum over cells where each number a cell may carry has its own weight:
+/// the number itself for a line sum, or one of the folded weights of
+/// [`fold_half_turn`]. Each group is exactly one cell's literals.
+#[derive(Clone, Debug)]
+pub struct WeightedSum {
+    pub name: String,
+    pub groups: Vec<Vec<(Lit, usize)>>,
+    pub target: u64,
+}
+
+fn weighted_cell(
+    numbers: &NumberVars,
+    cell: usize,
+    weight: impl Fn(u32) -> usize,
+) -> Vec<(Lit, usize)> {
+    numbers
+        .of_cell(cell)
+        .iter()
+        .map(|&(k, v)| (v.pos_lit(), weight(k)))
+        .collect()
+}
+
+/// Encodes `sum of the chosen weights = target`.
+pub fn encode_weighted_sum(
+    b: &mut CnfBuilder,
+    sum: &WeightedSum,
+    encoding: PbEncoding,
+) -> Result<PbSummary, EncodeError> {
+    let target = usize::try_from(sum.target).map_err(|_| EncodeError::TargetTooLarge {
+        line: sum.name.clone(),
+        target: sum.target,
+    })?;
+    if matches!(encoding, PbEncoding::GroupTree | PbEncoding::Mdd) {
         let (cnf, vars) = b.parts();
-        return encode_grouped(encoding, &groups, Goal::Equal(target), cnf, vars).map_err(
+        return encode_grouped(encoding, &sum.groups, Goal::Equal(target), cnf, vars).map_err(
             |source| EncodeError::LineSum {
-                line: line.name.clone(),
+                line: sum.name.clone(),
                 source,
             },
         );
     }
-    let Some(shifted) = ShiftedLine::new(numbers, line) else {
+    let Some(shifted) = ShiftedLine::new(&sum.groups) else {
         // A cell with no possible number: the numbering is already unsatisfiable.
         b.add([]);
         return Ok(infeasible_summary());
@@ -145,21 +184,21 @@ pub fn encode_line_sum(
     let upper = bound(
         b,
         encoding,
-        line,
+        &sum.name,
         &shifted.above_min,
         target.checked_sub(shifted.min_sum),
     )?;
     let lower = bound(
         b,
         encoding,
-        line,
+        &sum.name,
         &shifted.below_max,
         shifted.max_sum.checked_sub(target),
     )?;
     Ok(combine(upper, lower))
 }
 
-/// The line's terms shifted by each cell's least and greatest number.
+/// The line's terms shifted by each cell's least and greatest weight.
 struct ShiftedLine {
     above_min: Vec<(Lit, usize)>,
     below_max: Vec<(Lit, usize)>,
@@ -168,24 +207,25 @@ struct ShiftedLine {
 }
 
 impl ShiftedLine {
-    fn new(numbers: &NumberVars, line: &LineSum) -> Option<Self> {
+    fn new(groups: &[Vec<(Lit, usize)>]) -> Option<Self> {
         let mut shifted = ShiftedLine {
             above_min: Vec::new(),
             below_max: Vec::new(),
             min_sum: 0,
             max_sum: 0,
         };
-        for &cell in &line.cells {
-            let domain = numbers.of_cell(cell);
-            let least = domain.iter().map(|&(k, _)| k as usize).min()?;
-            let greatest = domain.iter().map(|&(k, _)| k as usize).max()?;
+        for group in groups {
+            let least = group.iter().map(|&(_, w)| w).min()?;
+            let greatest = group.iter().map(|&(_, w)| w).max()?;
             shifted.min_sum += least;
             shifted.max_sum += greatest;
-            for &(k, var) in domain {
-                shifted.above_min.push((var.pos_lit(), k as usize - least));
-                shifted
-                    .below_max
-                    .push((var.pos_lit(), greatest - k as usize));
+            for &(lit, w) in group {
+                if w > least {
+                    shifted.above_min.push((lit, w - least));
+                }
+                if greatest > w {
+                    shifted.below_max.push((lit, greatest - w));
+                }
             }
         }
         Some(shifted)
@@ -197,7 +237,7 @@ impl ShiftedLine {
 fn bound(
     b: &mut CnfBuilder,
     encoding: PbEncoding,
-    line: &LineSum,
+    line: &str,
     terms: &[(Lit, usize)],
     bound: Option<usize>,
 ) -> Result<PbSummary, EncodeError> {
@@ -207,12 +247,12 @@ fn bound(
     };
     let (cnf, vars) = b.parts();
     encode_weighted_ub(encoding, terms, bound, cnf, vars).map_err(|source| EncodeError::LineSum {
-        line: line.name.clone(),
+        line: line.to_string(),
         source,
     })
 }
 
-fn infeasible_summary() -> PbSummary {
+pub fn infeasible_summary() -> PbSummary {
     PbSummary {
         status: PbStatus::Infeasible,
         clauses: 1,
@@ -234,4 +274,110 @@ fn combine(upper: PbSummary, lower: PbSummary) -> PbSummary {
         clauses: upper.clauses + lower.clauses,
         aux_vars: upper.aux_vars + lower.aux_vars,
     }
+}
+
+/// Line sums restated for a closed tour whose opposite cells (under the half
+/// turn `h`) are numbered `half = n / 2` apart, the reduction of seed 002.
+///
+/// Write each number as `r + half * high`, with the residue `r` in
+/// `1..=half` and `high` in {0, 1}: opposite cells share `r` and have
+/// opposite `high`. Then, for a line `L` of `m` cells with target `T`:
+///
+/// - if `h(L)` is another line, with target `T'`, the residues on `L` sum to
+///   `R` and `H` cells of `L` are high, where `T = R + half * H` and
+///   `T' = R + half * (m - H)`; the two lines become these two sums over the
+///   cells of `L` alone, with residues in half the range;
+/// - if `h(L) = L`, one cell from each opposite pair carries residues summing
+///   to `(T - half * m / 2) / 2`.
+///
+/// Every restatement is equivalent to the lines it replaces, given that
+/// opposite cells are numbered `half` apart (which the caller encodes).
+#[derive(Clone, Debug, Default)]
+pub struct HalfTurnFold {
+    /// The sums to encode in place of the folded lines.
+    pub sums: Vec<WeightedSum>,
+    /// `folded[i]`: line `i` is replaced by `sums`.
+    pub folded: Vec<bool>,
+    /// Lines whose targets no numbering can meet (their names).
+    pub impossible: Vec<String>,
+}
+
+pub fn fold_half_turn(
+    lines: &[LineSum],
+    implied: &[bool],
+    turn: &[Cell],
+    half: u64,
+    numbers: &NumberVars,
+) -> HalfTurnFold {
+    let sets: Vec<BTreeSet<Cell>> = lines
+        .iter()
+        .map(|line| line.cells.iter().copied().collect())
+        .collect();
+    let mut fold = HalfTurnFold {
+        folded: vec![false; lines.len()],
+        ..HalfTurnFold::default()
+    };
+    let residue = |k: u32| ((k as u64 - 1) % half + 1) as usize;
+    let high = |k: u32| usize::from(k as u64 > half);
+    for (i, line) in lines.iter().enumerate() {
+        if implied[i] || fold.folded[i] {
+            continue;
+        }
+        let image: BTreeSet<Cell> = line.cells.iter().map(|&c| turn[c]).collect();
+        let m = line.cells.len() as u64;
+        if image == sets[i] {
+            fold.folded[i] = true;
+            let doubled = line.target.checked_sub(half * m / 2);
+            let Some(target) = doubled.filter(|d| d % 2 == 0 && m % 2 == 0).map(|d| d / 2) else {
+                fold.impossible.push(line.name.clone());
+                continue;
+            };
+            let one_per_pair = line.cells.iter().copied().filter(|&c| c < turn[c]);
+            fold.sums.push(WeightedSum {
+                name: format!("{} (residues of one cell per opposite pair)", line.name),
+                groups: one_per_pair
+                    .map(|c| weighted_cell(numbers, c, residue))
+                    .collect(),
+                target,
+            });
+            continue;
+        }
+        let Some(j) = (i + 1..lines.len()).find(|&j| !implied[j] && sets[j] == image) else {
+            continue;
+        };
+        fold.folded[i] = true;
+        fold.folded[j] = true;
+        let name = format!("{} with {}", line.name, lines[j].name);
+        let residues = (line.target + lines[j].target)
+            .checked_sub(half * m)
+            .filter(|twice| twice % 2 == 0)
+            .map(|twice| twice / 2);
+        let highs = residues
+            .and_then(|r| line.target.checked_sub(r))
+            .filter(|rest| rest % half == 0 && rest / half <= m)
+            .map(|rest| rest / half);
+        let (Some(residues), Some(highs)) = (residues, highs) else {
+            fold.impossible.push(name);
+            continue;
+        };
+        fold.sums.push(WeightedSum {
+            name: format!("{name} (residues)"),
+            groups: line
+                .cells
+                .iter()
+                .map(|&c| weighted_cell(numbers, c, residue))
+                .collect(),
+            target: residues,
+        });
+        fold.sums.push(WeightedSum {
+            name: format!("{name} (high numbers)"),
+            groups: line
+                .cells
+                .iter()
+                .map(|&c| weighted_cell(numbers, c, high))
+                .collect(),
+            target: highs,
+        });
+    }
+    fold
 }

@@ -39,6 +39,7 @@ use crate::sat::cubes::Cube;
 use crate::sat::pb::{PbEncoding, PbError, PbSummary};
 use cnf::CnfBuilder;
 use edges::EdgeVars;
+use linesum::HalfTurnFold;
 use moves::{Ends, MoveVars};
 use numbering::{Domains, NumberVars};
 use rules::EdgeUse;
@@ -435,17 +436,60 @@ fn build_numbering(
     let moves = moves::encode_moves(b, &puzzle.board, puzzle.closed, puzzle_ends(puzzle))?;
     numbering::link_moves(b, &puzzle.board, &numbers, &moves);
     let implied = linesum::implied_lines(&puzzle.sums);
-    let sums = if line_sums { &puzzle.sums[..] } else { &[] };
-    for (line, implied) in sums.iter().zip(implied) {
-        let summary = if implied {
-            linesum::implied_summary()
-        } else {
-            linesum::encode_line_sum(b, &numbers, line, options.pb_encoding)?
-        };
-        parts.report.line_sums.push((line.name.clone(), summary));
+    let mut fold = HalfTurnFold {
+        folded: vec![false; puzzle.sums.len()],
+        ..HalfTurnFold::default()
+    };
+    if puzzle.rot180 {
+        let turn = crate::symmetry::half_turn(puzzle.board.shape()).perm;
+        let n = puzzle.n_cells() as u32;
+        if let Some(partner) = numbering::half_turn_partner(&puzzle.board, puzzle.closed, &turn) {
+            numbering::require_half_turn_numbering(b, &numbers, &turn, &partner);
+            if puzzle.closed {
+                fold =
+                    linesum::fold_half_turn(&puzzle.sums, &implied, &turn, n as u64 / 2, &numbers);
+            }
+        }
+    }
+    if line_sums {
+        encode_line_sums(b, puzzle, options, &numbers, &implied, &fold, parts)?;
     }
     parts.numbers = Some(numbers);
     parts.moves = Some(moves);
+    Ok(())
+}
+
+/// Every line sum, as encoded, implied by others, or folded with its half-turn image.
+fn encode_line_sums(
+    b: &mut CnfBuilder,
+    puzzle: &Puzzle,
+    options: &EncodeOptions,
+    numbers: &NumberVars,
+    implied: &[bool],
+    fold: &HalfTurnFold,
+    parts: &mut Parts,
+) -> Result<(), EncodeError> {
+    for (i, line) in puzzle.sums.iter().enumerate() {
+        let summary = if implied[i] {
+            linesum::implied_summary()
+        } else if fold.folded[i] {
+            linesum::folded_summary()
+        } else {
+            linesum::encode_line_sum(b, numbers, line, options.pb_encoding)?
+        };
+        parts.report.line_sums.push((line.name.clone(), summary));
+    }
+    for name in &fold.impossible {
+        b.add([]);
+        parts
+            .report
+            .line_sums
+            .push((name.clone(), linesum::infeasible_summary()));
+    }
+    for sum in &fold.sums {
+        let summary = linesum::encode_weighted_sum(b, sum, options.pb_encoding)?;
+        parts.report.line_sums.push((sum.name.clone(), summary));
+    }
     Ok(())
 }
 

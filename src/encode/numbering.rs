@@ -312,3 +312,51 @@ fn link_virtual(b: &mut CnfBuilder, virtual_arc: Option<Var>, number: Option<Var
         (None, None) => {}
     }
 }
+
+/// How the half turn `h` renumbers a tour it maps onto itself, when that is
+/// forced: `partner(k)` is the number `h(c)` carries when `c` carries `k`.
+///
+/// - An open tour is a path, and the only non-trivial map of a path onto
+///   itself reverses it: `k -> n + 1 - k`.
+/// - A cycle mapped onto itself by an involution is either turned half way
+///   round (`k -> k + n/2`) or reflected; a reflection of an even cycle fixes
+///   two cells or two moves. So when `h` fixes no cell and no move `{c, h(c)}`
+///   exists, the half way round is forced (Jelliss's "centrosymmetric" tours,
+///   seed 002: cells opposite through the centre are numbered `n/2` apart).
+///
+/// `None` when no renumbering is forced (the move rule still applies).
+pub fn half_turn_partner(board: &Board, closed: bool, turn: &[Cell]) -> Option<Vec<u32>> {
+    let n = board.n_cells();
+    if turn.iter().enumerate().all(|(c, &image)| c == image) {
+        return None;
+    }
+    let numbers = 1..=n as u32;
+    if !closed {
+        return Some(numbers.map(|k| n as u32 + 1 - k).collect());
+    }
+    let fixes_a_cell = turn.iter().enumerate().any(|(c, &image)| c == image);
+    let fixes_a_move = (0..n).any(|c| board.is_move(c, turn[c]));
+    if n % 2 == 1 || fixes_a_cell || fixes_a_move {
+        return None;
+    }
+    let half = n as u32 / 2;
+    Some(numbers.map(|k| (k - 1 + half) % n as u32 + 1).collect())
+}
+
+/// `p(c, k) <-> p(h(c), partner(k))` for every kept pair; a pair whose
+/// partner was dropped is dropped too. The move rule implies this only
+/// through a long chain of propagations; stated directly it halves the
+/// numbering the solver has to find.
+pub fn require_half_turn_numbering(
+    b: &mut CnfBuilder,
+    numbers: &NumberVars,
+    turn: &[Cell],
+    partner: &[u32],
+) {
+    for (cell, k, var) in numbers.iter() {
+        match numbers.var(turn[cell], partner[k as usize - 1]) {
+            Some(image) => b.implies(var.pos_lit(), image.pos_lit()),
+            None => b.add([var.neg_lit()]),
+        }
+    }
+}

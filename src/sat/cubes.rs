@@ -34,7 +34,7 @@ use std::collections::HashSet;
 use crate::board::Cell;
 use crate::puzzle::{Puzzle, SolutionKind};
 use crate::run::Class;
-use crate::symmetry::{board_symmetries, key};
+use crate::symmetry::{board_symmetries, half_turn, key};
 use crate::tour::Tour;
 
 /// At most this many cubes are listed; larger splits fall back to coarser ones.
@@ -327,7 +327,7 @@ fn list_cubes(puzzle: &Puzzle, scheme: Scheme) -> Vec<Cube> {
         Scheme::Ends => starts
             .iter()
             .flat_map(|&start| ends.iter().map(move |&end| (start, end)))
-            .filter(|&(start, end)| start != end)
+            .filter(|&(start, end)| could_start_and_end(puzzle, start, end))
             .map(|(start, end)| Cube::Ends { start, end })
             .collect(),
         Scheme::Start => starts.iter().map(|&start| Cube::Start { start }).collect(),
@@ -346,6 +346,20 @@ fn list_cubes(puzzle: &Puzzle, scheme: Scheme) -> Vec<Cube> {
             cubes
         }
     }
+}
+
+/// Whether a tour of `puzzle` could start on `start` and end on `end`: a
+/// closed tour ends a move away from its start, and a half-turn symmetric
+/// path ends on the image of its start. Leaving out the other pairs keeps
+/// the engine from building an encoding for each only to find it empty.
+fn could_start_and_end(puzzle: &Puzzle, start: Cell, end: Cell) -> bool {
+    if start == end {
+        return false;
+    }
+    if puzzle.closed {
+        return puzzle.board.is_move(start, end);
+    }
+    !puzzle.rot180 || half_turn(puzzle.board.shape()).apply(start) == end
 }
 
 /// Why a family could not be formed.

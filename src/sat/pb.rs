@@ -125,6 +125,8 @@ pub enum PbStatus {
     Infeasible,
     /// Follows from other constraints; nothing was written.
     Implied,
+    /// Restated, with its half-turn image, as the sums listed after it.
+    Folded,
 }
 
 /// Outcome of encoding one PB equality.
