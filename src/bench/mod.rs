@@ -4,8 +4,10 @@
 
 pub mod baseline;
 
+use crate::encode::EncodeOptions;
 use crate::puzzle::{Puzzle, SolutionKind};
 use crate::run::{Limits, Summary};
+use crate::sat::pb::PbEncoding;
 use crate::sat::search::SatOptions;
 use crate::sat::SolverKind;
 use crate::search::SearchOptions;
@@ -23,6 +25,9 @@ pub enum Runner {
     SatCount { solver: SolverKind },
     /// The SAT engine finding one solution.
     SatFirst { solver: SolverKind },
+    /// The SAT engine counting every class with a chosen line-sum encoding, on one
+    /// thread: the encoding comparison measures CNF size, time and conflicts.
+    SatEncoding { pb_encoding: PbEncoding },
     /// The baseline backtracker on the bare board.
     Baseline,
 }
@@ -50,6 +55,28 @@ pub struct CaseResult {
     pub complete: bool,
     /// baseline median / this median: how many times faster than the baseline.
     pub speedup: Option<f64>,
+    /// The SAT engine's CNF and search figures (of the last run), when it ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sat: Option<SatFigures>,
+}
+
+/// CNF size and search effort of a SAT run, from its summary's stats.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SatFigures {
+    pub variables: u64,
+    pub clauses: u64,
+    pub conflicts: u64,
+}
+
+impl SatFigures {
+    fn of(summary: &Summary) -> Option<SatFigures> {
+        let stat = |name: &str| summary.stats.get(name).and_then(|v| v.as_u64());
+        Some(SatFigures {
+            variables: stat("variables")?,
+            clauses: stat("clauses")?,
+            conflicts: stat("conflicts")?,
+        })
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -206,6 +233,44 @@ pub fn suite(jobs: usize) -> Vec<Case> {
     ]
 }
 
+/// Line-sum models on which every PB encoding is compared: (group name, model, heavy).
+const ENCODING_MODELS: [(&str, &str, bool); 3] = [
+    (
+        "5x5 open paths, rows 65",
+        "board = \"5x5\"\n[sums]\nrows = 65\n",
+        false,
+    ),
+    (
+        "6x6 closed rot180, rows 111",
+        "board = \"6x6\"\nclosed = true\nsymmetry = \"rot180\"\n[sums]\nrows = 111\n",
+        false,
+    ),
+    (
+        "nested semimagic, start (0,0), end (2,7)",
+        "board = \"8x8\"\n[start]\ncells = [[0, 0]]\n[end]\ncells = [[2, 7]]\n\
+         [sums]\nrows = 260\ncols = 260\nhalf_rows = 130\nhalf_cols = 130\n",
+        true,
+    ),
+];
+
+/// Every PB encoding on every model of [`ENCODING_MODELS`], each against the default
+/// encoding on the same model in the same run. Names start with "encodings:".
+pub fn encoding_suite() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for (group, model, heavy) in ENCODING_MODELS {
+        let spec = Spec::from_toml(model, group).expect("encoding bench models parse");
+        let name = |encoding: PbEncoding| format!("encodings: {group}: {encoding}");
+        let default_name = name(PbEncoding::default());
+        for pb_encoding in PbEncoding::ALL {
+            let own = name(pb_encoding);
+            let baseline = (own != default_name).then_some(default_name.as_str());
+            let runner = Runner::SatEncoding { pb_encoding };
+            cases.push(case(&own, spec.clone(), runner, baseline, heavy));
+        }
+    }
+    cases
+}
+
 /// Runs one case once; a run stopped by `timeout` is reported as incomplete, never as a count.
 pub fn run_once(case: &Case, timeout: Duration) -> Result<(f64, Summary), BenchError> {
     let fail = |message: String| BenchError::Case {
@@ -244,6 +309,18 @@ pub fn run_once(case: &Case, timeout: Duration) -> Result<(f64, Summary), BenchE
             crate::sat::search::solve(&puzzle, &options, &limits)
                 .map_err(|e| fail(e.to_string()))?
                 .1
+        }
+        Runner::SatEncoding { pb_encoding } => {
+            let options = SatOptions {
+                jobs: 1,
+                encode: EncodeOptions {
+                    pb_encoding: *pb_encoding,
+                    ..EncodeOptions::default()
+                },
+                ..SatOptions::default()
+            };
+            crate::sat::search::count(&puzzle, &options, &limits)
+                .map_err(|e| fail(e.to_string()))?
         }
         Runner::Baseline => baseline_summary(&puzzle, started).map_err(fail)?,
     };
@@ -298,6 +375,7 @@ pub fn measure(case: &Case, repeats: usize, timeout: Duration) -> Result<CaseRes
         classes,
         complete,
         speedup: None,
+        sat: SatFigures::of(&summary),
     })
 }
 
@@ -345,7 +423,8 @@ mod tests {
 
     #[test]
     fn every_case_model_parses_and_baselines_exist() {
-        let cases = suite(1);
+        let mut cases = suite(1);
+        cases.extend(encoding_suite());
         for c in &cases {
             Puzzle::from_spec(&Spec::from_toml(&c.model, &c.name).unwrap()).unwrap();
             if let Some(b) = &c.baseline {

@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result};
 use clap::Args;
-use knights::bench::{attach_speedups, machine, measure, suite, CaseResult};
+use knights::bench::{attach_speedups, encoding_suite, machine, measure, suite, CaseResult};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -17,6 +17,10 @@ pub struct BenchArgs {
     /// Also run the cases that take minutes (8x8 enumerations, the nested semimagic model).
     #[arg(long)]
     pub heavy: bool,
+    /// Run the line-sum encoding comparison instead of the main suite: every
+    /// `--pb-encoding` on the same models, one thread, with CNF size and conflicts.
+    #[arg(long)]
+    pub encodings: bool,
     /// Only cases whose name contains this text.
     #[arg(long)]
     pub filter: Option<String>,
@@ -42,7 +46,12 @@ struct Record {
 }
 
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
-    let cases: Vec<_> = suite(args.jobs)
+    let all = if args.encodings {
+        encoding_suite()
+    } else {
+        suite(args.jobs)
+    };
+    let cases: Vec<_> = all
         .into_iter()
         .filter(|c| args.heavy || !c.heavy)
         .filter(|c| {
@@ -73,7 +82,8 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         results,
     };
     std::fs::create_dir_all(&args.out)?;
-    let stem = format!("bench-{}", record.commit);
+    let kind = if args.encodings { "encodings" } else { "bench" };
+    let stem = format!("{kind}-{}", record.commit);
     let json_path = args.out.join(format!("{stem}.json"));
     std::fs::write(&json_path, serde_json::to_string_pretty(&record)? + "\n")
         .with_context(|| format!("cannot write {}", json_path.display()))?;
@@ -110,23 +120,27 @@ fn markdown(record: &Record) -> String {
     let _ = writeln!(out, "- runs per case: {} (median shown)\n", record.repeats);
     let _ = writeln!(
         out,
-        "| case | median s | runs (s) | solutions | classes | complete | x baseline |"
+        "| case | median s | runs (s) | solutions | classes | complete | x baseline | variables | clauses | conflicts |"
     );
-    let _ = writeln!(out, "|---|---:|---|---:|---:|---|---:|");
+    let _ = writeln!(out, "|---|---:|---|---:|---:|---|---:|---:|---:|---:|");
     for r in &record.results {
         let runs: Vec<String> = r.seconds.iter().map(|s| format!("{s:.3}")).collect();
         let classes = r.classes.map_or("-".into(), |c| c.to_string());
-        let speedup = r.speedup.map_or("-".into(), |s| format!("{s:.1}"));
+        let speedup = r.speedup.map_or("-".into(), |s| format!("{s:.2}"));
+        let sat = r.sat.as_ref().map_or("- | - | -".into(), |f| {
+            format!("{} | {} | {}", f.variables, f.clauses, f.conflicts)
+        });
         let _ = writeln!(
             out,
-            "| {} | {:.3} | {} | {} | {} | {} | {} |",
+            "| {} | {:.3} | {} | {} | {} | {} | {} | {} |",
             r.name,
             r.median_seconds,
             runs.join(", "),
             r.solutions,
             classes,
             r.complete,
-            speedup
+            speedup,
+            sat
         );
     }
     out
