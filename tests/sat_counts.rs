@@ -1,0 +1,73 @@
+//! The SAT engine against the published counts too slow for the default suite
+//! (tests/data/known-counts.md gives the sources). CI runs them with
+//! `cargo test --release --test sat_counts -- --ignored`.
+
+use knights::puzzle::Puzzle;
+use knights::run::{Class, Limits, Summary};
+use knights::sat::search::{enumerate, SatOptions};
+use knights::sat::SolverKind;
+use knights::spec::Spec;
+use knights::tour::text;
+use knights::verify::verify;
+use std::collections::HashSet;
+use std::path::Path;
+
+fn model(name: &str) -> Puzzle {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("models")
+        .join(format!("{name}.toml"));
+    Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap()
+}
+
+/// Enumerates every class; every member passes the independent verifier and
+/// no solution is delivered twice.
+fn enumerated(puzzle: &Puzzle, solver: SolverKind) -> (Summary, Vec<Class>) {
+    let options = SatOptions {
+        solver,
+        ..SatOptions::default()
+    };
+    let mut classes = Vec::new();
+    let summary = enumerate(puzzle, &options, &Limits::default(), &mut |class| {
+        classes.push(class.clone())
+    })
+    .unwrap();
+    assert!(summary.complete, "{summary:?}");
+    let mut seen = HashSet::new();
+    for member in classes.iter().flat_map(|c| &c.members) {
+        let broken = verify(puzzle, member);
+        assert!(broken.is_empty(), "{member:?}: {broken:?}");
+        assert!(seen.insert(member.order().to_vec()), "a solution twice");
+    }
+    assert_eq!(seen.len() as u64, summary.solutions);
+    assert_eq!(classes.len() as u64, summary.classes);
+    (summary, classes)
+}
+
+fn reference_classes(puzzle: &Puzzle) -> Vec<Vec<usize>> {
+    let mut known: Vec<_> = (1..=8)
+        .map(|i| {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("tests/data/tours/nested-semimagic-{i}.txt"));
+            let tour = text::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+            puzzle.canonical(&tour)
+        })
+        .collect();
+    known.sort();
+    known
+}
+
+#[test]
+#[ignore = "slow: minutes in release on two cores"]
+fn nested_semimagic_on_cadical() {
+    // Seed 000: 16 numbered tours in 8 classes, exactly the 8 reference tours; the
+    // native search gives the same (tests/search_counts.rs).
+    let puzzle = model("nested-semimagic");
+    let (summary, classes) = enumerated(&puzzle, SolverKind::Cadical);
+    assert_eq!((summary.solutions, summary.classes), (16, 8));
+    let mut found: Vec<_> = classes
+        .iter()
+        .map(|c| puzzle.canonical(&c.members[0]))
+        .collect();
+    found.sort();
+    assert_eq!(found, reference_classes(&puzzle));
+}
