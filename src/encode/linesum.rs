@@ -328,7 +328,10 @@ pub fn fold_half_turn(
         if image == sets[i] {
             fold.folded[i] = true;
             let doubled = line.target.checked_sub(half * m / 2);
-            let Some(target) = doubled.filter(|d| d % 2 == 0 && m % 2 == 0).map(|d| d / 2) else {
+            let Some(target) = doubled
+                .filter(|d| d.is_multiple_of(2) && m.is_multiple_of(2))
+                .map(|d| d / 2)
+            else {
                 fold.impossible.push(line.name.clone());
                 continue;
             };
@@ -350,11 +353,11 @@ pub fn fold_half_turn(
         let name = format!("{} with {}", line.name, lines[j].name);
         let residues = (line.target + lines[j].target)
             .checked_sub(half * m)
-            .filter(|twice| twice % 2 == 0)
+            .filter(|twice| twice.is_multiple_of(2))
             .map(|twice| twice / 2);
         let highs = residues
             .and_then(|r| line.target.checked_sub(r))
-            .filter(|rest| rest % half == 0 && rest / half <= m)
+            .filter(|rest| rest.is_multiple_of(half) && rest / half <= m)
             .map(|rest| rest / half);
         let (Some(residues), Some(highs)) = (residues, highs) else {
             fold.impossible.push(name);
