@@ -280,3 +280,195 @@ fn a_search_of_months_asks_for_yes_or_a_limit() {
         (Some(false), Some("timeout"))
     );
 }
+
+/// The `* #variable= N #constraint= M` header of an OPB file, and its constraint lines.
+fn opb_parts(text: &str) -> ((usize, usize), Vec<&str>) {
+    let first: Vec<&str> = text.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(
+        (first[0], first[1], first[3]),
+        ("*", "#variable=", "#constraint=")
+    );
+    let header = (first[2].parse().unwrap(), first[4].parse().unwrap());
+    let body = text
+        .lines()
+        .filter(|l| !l.starts_with('*') && !l.trim().is_empty())
+        .collect();
+    (header, body)
+}
+
+/// The highest `xN` a constraint line names.
+fn highest_variable(constraints: &[&str]) -> usize {
+    let names = constraints.iter().flat_map(|c| c.split_whitespace());
+    let numbers = names.filter_map(|w| w.strip_prefix('x')?.parse::<usize>().ok());
+    numbers.max().unwrap_or(0)
+}
+
+#[test]
+fn opb_writes_line_sums_as_equalities_with_a_true_header() {
+    let dir = tempfile::tempdir().unwrap();
+    // On 5x5 every row of a tour of 1..=25 sums to 325 / 5 = 65, so the target is reachable.
+    let model = write_temp(
+        dir.path(),
+        "rows.toml",
+        "board = \"5x5\"\n[sums]\nrows = 65\n",
+    );
+    let file = dir.path().join("rows.opb");
+    let out = knights(&["opb", &model, "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let ((n_vars, n_constraints), body) = opb_parts(&text);
+    assert_eq!(body.len(), n_constraints);
+    assert_eq!(highest_variable(&body), n_vars);
+    assert!(body.iter().all(|c| c.ends_with(';')), "{body:?}");
+    let equalities: Vec<&&str> = body.iter().filter(|c| c.contains(" = ")).collect();
+    assert_eq!(equalities.len(), 5, "one equality per row");
+    assert!(
+        equalities.iter().all(|c| c.ends_with("= 65 ;")),
+        "{equalities:?}"
+    );
+    // Without -o the same file goes to stdout.
+    let stdout = knights(&["opb", &model]);
+    assert_eq!(String::from_utf8_lossy(&stdout.stdout), text);
+}
+
+#[test]
+fn opb_of_a_path_model_upgrades_lazy_connectivity_and_has_no_equalities() {
+    let out = knights(&["opb", "models/open-5x5.toml", "--connectivity", "lazy"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let ((n_vars, n_constraints), body) = opb_parts(&text);
+    assert_eq!(body.len(), n_constraints);
+    assert_eq!(highest_variable(&body), n_vars);
+    assert!(body.iter().all(|c| c.contains(">=")), "only clauses");
+    assert!(text.contains("connectivity: ordering"), "{text}");
+}
+
+/// The `numbers` of every tour line of an `enumerate` output.
+fn tours_of(text: &str) -> Vec<Vec<u64>> {
+    let records = text.lines().filter_map(|l| serde_json::from_str(l).ok());
+    let tours = records.filter_map(|r: serde_json::Value| {
+        let numbers = r.get("numbers")?.as_array()?;
+        Some(numbers.iter().map(|n| n.as_u64().unwrap()).collect())
+    });
+    tours.collect()
+}
+
+/// Enumerates open 5x5 with the SAT engine until 700 solutions: (stdout, its summary).
+fn interrupted_open_5x5() -> (String, serde_json::Value) {
+    let out = knights(&["enumerate", "models/open-5x5.toml", "--limit", "700"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let s = summary(&out);
+    assert_eq!(s["complete"], false);
+    (String::from_utf8_lossy(&out.stdout).into_owned(), s)
+}
+
+/// How many distinct tours two outputs hold together, and how many lines repeat one.
+fn union_of(first: &str, second: &str) -> (usize, usize) {
+    let both: Vec<Vec<u64>> = tours_of(first)
+        .into_iter()
+        .chain(tours_of(second))
+        .collect();
+    let union: std::collections::HashSet<_> = both.iter().collect();
+    (union.len(), both.len() - union.len())
+}
+
+fn assert_open_5x5_count(s: &serde_json::Value) {
+    assert_eq!(
+        (s["solutions"].as_u64(), s["classes"].as_u64()),
+        (Some(1728), Some(216)),
+        "{s}"
+    );
+    assert_eq!(s["complete"], true, "{s}");
+}
+
+#[test]
+fn resume_writes_only_new_tours_and_counts_the_old_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let (first, first_summary) = interrupted_open_5x5();
+    let file = write_temp(dir.path(), "first.jsonl", &first);
+    let out = knights(&["enumerate", "models/open-5x5.toml", "--resume", &file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let second = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(union_of(&first, &second), (1728, 0));
+    let s = summary(&out);
+    assert_open_5x5_count(&s);
+    assert_eq!(s["stats"]["resumed_classes"], first_summary["classes"]);
+    // `count` resumes the same way.
+    let counted = summary(&knights(&[
+        "count",
+        "models/open-5x5.toml",
+        "--resume",
+        &file,
+    ]));
+    assert_open_5x5_count(&counted);
+    assert_eq!(
+        counted["stats"]["resumed_classes"],
+        first_summary["classes"]
+    );
+}
+
+#[test]
+fn resume_skips_a_truncated_last_line_and_rewrites_its_class() {
+    let dir = tempfile::tempdir().unwrap();
+    let (first, _) = interrupted_open_5x5();
+    // A run killed while writing line 21: 20 whole lines and half of the next.
+    let lines: Vec<&str> = first.lines().collect();
+    let cut = format!("{}\n{}", lines[..20].join("\n"), &lines[20][..40]);
+    let file = write_temp(dir.path(), "cut.jsonl", &cut);
+    let out = knights(&["enumerate", "models/open-5x5.toml", "--resume", &file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("line 21"), "{}", stderr(&out));
+    let second = String::from_utf8_lossy(&out.stdout);
+    // Every class of open 5x5 has 8 members: the 4 of the third class that were written
+    // are written again with the rest of it.
+    assert_eq!(union_of(&cut, &second), (1728, 4));
+    assert_open_5x5_count(&summary(&out));
+}
+
+#[test]
+fn resume_refuses_bad_files_and_the_native_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let (first, _) = interrupted_open_5x5();
+    let mut lines: Vec<&str> = first.lines().collect();
+    lines.insert(3, "garbage");
+    let garbage = write_temp(dir.path(), "garbage.jsonl", &lines.join("\n"));
+    let out = knights(&["enumerate", "models/open-5x5.toml", "--resume", &garbage]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("garbage.jsonl") && stderr(&out).contains("line 4"),
+        "{}",
+        stderr(&out)
+    );
+    let file = write_temp(dir.path(), "first.jsonl", &first);
+    // Open 5x5 tours start anywhere; this model wants them to start in a corner.
+    let out = knights(&[
+        "count",
+        "--board",
+        "5x5",
+        "--start-cell",
+        "0,0",
+        "--resume",
+        &file,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("first.jsonl line "),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("not a solution"), "{}", stderr(&out));
+    let out = knights(&[
+        "count",
+        "models/open-5x5.toml",
+        "--engine",
+        "search",
+        "--resume",
+        &file,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--resume needs --engine sat"),
+        "{}",
+        stderr(&out)
+    );
+}

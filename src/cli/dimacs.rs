@@ -1,6 +1,7 @@
 //! `knights dimacs` and `knights decode`: the CNF for external solvers, and their answers
 //! turned back into verified tours.
 
+use super::output::create_output;
 use super::ModelFlags;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -33,13 +34,7 @@ pub fn run_dimacs(args: DimacsArgs) -> Result<ExitCode> {
         connectivity: args.connectivity,
         pb_encoding: args.pb_encoding,
     };
-    let mut out: Box<dyn Write> = if args.output.as_os_str() == "-" {
-        Box::new(std::io::BufWriter::new(std::io::stdout()))
-    } else {
-        let file = std::fs::File::create(&args.output)
-            .with_context(|| format!("cannot create {}", args.output.display()))?;
-        Box::new(std::io::BufWriter::new(file))
-    };
+    let mut out = create_output(&args.output)?;
     let encoding = write_dimacs(&puzzle, &options, &mut out)?;
     out.flush()?;
     drop(encoding);

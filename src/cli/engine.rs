@@ -7,9 +7,11 @@ use knights::encode::{Connectivity, EncodeOptions};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, Limits, StopFlag, Summary};
 use knights::sat::pb::PbEncoding;
-use knights::sat::search::SatOptions;
+use knights::sat::search::{enumerate_resuming, SatOptions};
 use knights::sat::{CadicalPreset, SolverKind};
 use knights::search::{Progress as SearchProgress, SearchOptions};
+use knights::tour::Tour;
+use std::path::Path;
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -95,31 +97,49 @@ impl RunArgs {
         }
     }
 
-    /// Runs the chosen engine for its counts only: no tour leaves the engine.
+    /// `--resume` is only for the SAT engine: the native search cannot start from tours.
+    pub fn check_resume(&self, resume: Option<&Path>) -> Result<()> {
+        anyhow::ensure!(
+            resume.is_none() || self.engine == EngineKind::Sat,
+            "--resume needs --engine sat (the native search cannot start from written tours)"
+        );
+        Ok(())
+    }
+
+    /// Runs the chosen engine for its counts only: no tour leaves the engine. The classes of
+    /// `already` (SAT engine only) are counted without being searched for.
     pub fn count(
         &self,
         puzzle: &Puzzle,
         limits: &Limits,
+        already: &[Tour],
         on_progress: &dyn Fn(SearchProgress),
     ) -> Result<Summary> {
         Ok(match self.engine {
             EngineKind::Search => {
+                debug_assert!(already.is_empty(), "refused by check_resume");
                 knights::search::count(puzzle, &self.search_options(), limits, on_progress)?
             }
-            EngineKind::Sat => knights::sat::search::count(puzzle, &self.sat_options(), limits)?,
+            EngineKind::Sat => {
+                let options = self.sat_options();
+                enumerate_resuming(puzzle, &options, limits, already, &mut |_| {})?
+            }
         })
     }
 
-    /// Runs the chosen engine, handing each class to `on_class` as it is found.
+    /// Runs the chosen engine, handing each class to `on_class` as it is found. The classes
+    /// of `already` (SAT engine only) are counted but not handed over.
     pub fn enumerate(
         &self,
         puzzle: &Puzzle,
         limits: &Limits,
+        already: &[Tour],
         on_class: &(dyn Fn(Class) + Sync),
         on_progress: &dyn Fn(SearchProgress),
     ) -> Result<Summary> {
         match self.engine {
             EngineKind::Search => {
+                debug_assert!(already.is_empty(), "refused by check_resume");
                 let options = self.search_options();
                 Ok(knights::search::enumerate(
                     puzzle,
@@ -132,7 +152,7 @@ impl RunArgs {
             EngineKind::Sat => {
                 let options = self.sat_options();
                 let summary =
-                    knights::sat::search::enumerate(puzzle, &options, limits, &mut |class| {
+                    enumerate_resuming(puzzle, &options, limits, already, &mut |class| {
                         on_class(class.clone())
                     })?;
                 Ok(summary)

@@ -4,10 +4,12 @@ use super::engine::{EngineKind, RunArgs};
 use super::estimate::predict;
 use super::output::SolutionWriter;
 use super::progress::Progress;
+use super::resume::{self, Resumed};
 use anyhow::Result;
 use clap::Args;
 use knights::puzzle::existence::no_tour_reason;
 use knights::run::Summary;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
@@ -20,6 +22,10 @@ pub struct EnumerateArgs {
     /// Run even when the search is predicted to take more than ten minutes.
     #[arg(long)]
     pub yes: bool,
+    /// Continue an interrupted `enumerate`: FILE is its output. Its classes are counted, not
+    /// searched for or written again (SAT engine only).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
 }
 
 /// Runs predicted to take longer than this need `--yes`, `--limit` or `--timeout`.
@@ -77,7 +83,12 @@ fn answer_by_theorem(puzzle: &knights::puzzle::Puzzle, reason: &str) -> ExitCode
 
 /// `enumerate` writes every solution, each verified first; `count` writes only the summary.
 pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
+    args.run.check_resume(args.resume.as_deref())?;
     let puzzle = args.run.puzzle()?;
+    let resumed = match &args.resume {
+        Some(path) => resume::load(path, &puzzle, args.classes_only)?,
+        None => Resumed::default(),
+    };
     if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
         return Ok(answer_by_theorem(&puzzle, &reason));
     }
@@ -85,21 +96,23 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     let limits = args.run.limits()?;
     let progress = Progress::start(&puzzle.name, expected_nodes);
     if !write_solutions {
-        let summary = args.run.count(&puzzle, &limits, &|p| {
+        let summary = args.run.count(&puzzle, &limits, &resumed.tours, &|p| {
             progress.nodes(p.nodes, p.nodes_per_second)
         });
         progress.finish();
-        return report(&summary?);
+        return report(&summary.map_err(|err| resumed.name_refused_tour(err))?);
     }
     let writer = SolutionWriter::new(
         &puzzle,
         Box::new(std::io::stdout()),
         limits.stop.clone(),
         args.classes_only,
-    );
+    )
+    .continuing_after(resumed.classes);
     let summary = args.run.enumerate(
         &puzzle,
         &limits,
+        &resumed.tours,
         &|class| {
             writer.accept(class);
             let (solutions, classes) = writer.written();
@@ -111,15 +124,33 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     if let Some(failure) = writer.take_failure() {
         return Err(failure);
     }
-    let summary = summary?;
-    let (solutions, classes) = writer.written();
-    anyhow::ensure!(
-        (solutions, classes) == (summary.solutions, summary.classes),
-        "internal error: the engine reports {} solutions in {} classes but handed over {solutions} in {classes}",
-        summary.solutions,
-        summary.classes
-    );
+    let summary = summary.map_err(|err| resumed.name_refused_tour(err))?;
+    check_tally(&writer, &resumed, &summary)?;
     report(&summary)
+}
+
+/// The summary must count exactly what was written now plus what the resumed file holds.
+fn check_tally(writer: &SolutionWriter, resumed: &Resumed, summary: &Summary) -> Result<()> {
+    let (written, written_classes) = writer.written();
+    let (solutions, classes) = (
+        written + resumed.solutions,
+        written_classes + resumed.classes,
+    );
+    let engine_resumed = summary
+        .stats
+        .get("resumed_classes")
+        .and_then(|v| v.as_u64());
+    anyhow::ensure!(
+        (solutions, classes) == (summary.solutions, summary.classes)
+            && engine_resumed.unwrap_or(0) == resumed.classes,
+        "internal error: the engine reports {} solutions in {} classes ({engine_resumed:?} resumed) \
+         but handed over {written} in {written_classes}, with {} in {} resumed",
+        summary.solutions,
+        summary.classes,
+        resumed.solutions,
+        resumed.classes
+    );
+    Ok(())
 }
 
 /// The summary record as the last line of stdout, and a warning when it is not a count.

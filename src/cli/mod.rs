@@ -6,9 +6,11 @@ mod engine;
 mod enumerate;
 mod estimate;
 mod model;
+mod opb;
 mod output;
 mod progress;
 mod render;
+mod resume;
 mod show;
 mod solve;
 mod tours;
@@ -43,6 +45,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Write the model's CNF in DIMACS form for any SAT solver.
     Dimacs(dimacs::DimacsArgs),
+    /// Write the model in OPB form for pseudo-Boolean solvers (line sums as equalities).
+    Opb(opb::OpbArgs),
     /// Turn a SAT solver's answer for a `dimacs` file into a verified tour.
     Decode(dimacs::DecodeArgs),
     /// Run the benchmark suite; write medians and baseline ratios to results/.
@@ -61,6 +65,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Estimate(args) => estimate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Dimacs(args) => dimacs::run_dimacs(args),
+        Command::Opb(args) => opb::run(args),
         Command::Decode(args) => dimacs::run_decode(args),
         Command::Bench(args) => bench::run(args),
         Command::Verify(args) => verify::run(args),

@@ -1,13 +1,24 @@
 //! Streaming solutions: every tour an engine hands over is checked by the independent
 //! verifier, then written as one JSON line and flushed, so a stopped run loses nothing.
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, Context, Result};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, StopFlag};
 use knights::tour::json::TourRecord;
 use serde::Serialize;
 use std::io::Write;
+use std::path::Path;
 use std::sync::Mutex;
+
+/// A buffered writer for an `-o FILE` option; `-` is standard output.
+pub fn create_output(path: &Path) -> Result<Box<dyn Write>> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(std::io::BufWriter::new(std::io::stdout())));
+    }
+    let file =
+        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+    Ok(Box::new(std::io::BufWriter::new(file)))
+}
 
 /// One line of `enumerate` output.
 #[derive(Serialize)]
@@ -36,6 +47,8 @@ pub struct SolutionWriter<'a> {
     stop: StopFlag,
     /// Write only the first member of each class.
     representatives_only: bool,
+    /// Classes an earlier run wrote (`--resume`): the numbering continues after them.
+    classes_before: u64,
 }
 
 impl<'a> SolutionWriter<'a> {
@@ -52,7 +65,14 @@ impl<'a> SolutionWriter<'a> {
             failure: Mutex::new(None),
             stop,
             representatives_only,
+            classes_before: 0,
         }
+    }
+
+    /// Numbers the classes written from `classes + 1` on, continuing an earlier run's file.
+    pub fn continuing_after(mut self, classes: u64) -> Self {
+        self.classes_before = classes;
+        self
     }
 
     /// Verifies and writes a class; on any failure records it and stops the run.
@@ -90,7 +110,7 @@ impl<'a> SolutionWriter<'a> {
         for (i, tour) in class.members.iter().take(shown).enumerate() {
             let record = TourRecord::of(tour);
             let line = SolutionLine {
-                class: tally.classes,
+                class: self.classes_before + tally.classes,
                 member: i + 1,
                 class_size: class.members.len(),
                 tour: &record,

@@ -23,6 +23,7 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     let summary = args.run.enumerate(
         &puzzle,
         &limits,
+        &[],
         &|class| {
             let mut slot = found.lock().expect("not poisoned");
             slot.get_or_insert(class.members[0].clone());

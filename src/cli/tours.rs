@@ -1,6 +1,7 @@
 //! Reading tour files: a numbered grid (text) or JSON lines such as `enumerate` writes.
 
 use anyhow::{Context, Result};
+use knights::tour::json::JsonError;
 use knights::tour::{json, text, Tour};
 use std::path::Path;
 
@@ -16,15 +17,50 @@ pub fn read(path: &Path) -> Result<Vec<Sourced>> {
     let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
     if content.trim_start().starts_with('{') {
         let tours = json::parse_lines(&content).with_context(|| shown.clone())?;
-        let sourced = tours.into_iter().map(|(line, tour)| Sourced {
-            origin: format!("{shown} line {line}"),
-            tour,
-        });
-        return Ok(sourced.collect());
+        return Ok(sourced_lines(&shown, tours));
     }
     let tour = text::parse(&content).with_context(|| shown.clone())?;
     Ok(vec![Sourced {
         origin: shown,
         tour,
     }])
+}
+
+/// Every tour in the JSON lines of a run that may have been killed mid-write: a last line
+/// that is not even JSON is the record being written when the run died, so it is skipped
+/// (with a warning); a bad line anywhere else means the file is not what it claims to be.
+pub fn read_interrupted(path: &Path) -> Result<Vec<Sourced>> {
+    let shown = path.display().to_string();
+    let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+    let tours = match json::parse_lines(&content) {
+        Err(JsonError::Syntax { line, .. }) if Some(line) == last_line(&content) => {
+            eprintln!("{shown} line {line}: cut short (the run was stopped mid-write); skipped");
+            json::parse_lines(&lines_before(&content, line))
+        }
+        parsed => parsed,
+    };
+    Ok(sourced_lines(&shown, tours.with_context(|| shown.clone())?))
+}
+
+fn sourced_lines(shown: &str, tours: Vec<(usize, Tour)>) -> Vec<Sourced> {
+    let sourced = tours.into_iter().map(|(line, tour)| Sourced {
+        origin: format!("{shown} line {line}"),
+        tour,
+    });
+    sourced.collect()
+}
+
+/// The number (1-based) of the last line that is not blank.
+fn last_line(content: &str) -> Option<usize> {
+    let numbered = content.lines().enumerate();
+    numbered
+        .filter(|(_, text)| !text.trim().is_empty())
+        .last()
+        .map(|(i, _)| i + 1)
+}
+
+/// The text of the lines before line `line` (1-based), so line numbers stay the same.
+fn lines_before(content: &str, line: usize) -> String {
+    let kept: Vec<&str> = content.lines().take(line - 1).collect();
+    kept.join("\n")
 }

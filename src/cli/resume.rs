@@ -1,0 +1,110 @@
+//! `--resume FILE`: the tours an interrupted `enumerate` run already wrote, read back so the
+//! SAT engine blocks their classes and counts them without writing them again.
+
+use super::tours::{self, Sourced};
+use anyhow::{bail, Result};
+use knights::puzzle::Puzzle;
+use knights::sat::search::SatError;
+use knights::symmetry::key;
+use knights::tour::Tour;
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+/// The classes a new run must neither search for nor write again.
+#[derive(Default)]
+pub struct Resumed {
+    /// Members of the classes done, for the engine to block.
+    pub tours: Vec<Tour>,
+    /// Where each of `tours` came from (`file line N`).
+    origins: Vec<String>,
+    /// How many classes and solutions the file already holds: the summary counts them,
+    /// the new run's output does not.
+    pub classes: u64,
+    pub solutions: u64,
+}
+
+/// Reads `path` and keeps the classes it holds in full. With `representatives_only` one
+/// member is all a class needs (that is what such a run writes); otherwise a class with
+/// members missing (a run killed while writing it) is left to be found and written again,
+/// so that the two outputs together hold every solution.
+pub fn load(path: &Path, puzzle: &Puzzle, representatives_only: bool) -> Result<Resumed> {
+    let sourced = tours::read_interrupted(path)?;
+    check_solutions(puzzle, &sourced)?;
+    let mut resumed = Resumed::default();
+    for group in by_class(puzzle, sourced) {
+        let class_size = puzzle.class_members(&group[0].tour).len();
+        let present = distinct_solutions(puzzle, &group);
+        if representatives_only || present == class_size {
+            resumed.add(group, class_size);
+        } else {
+            eprintln!(
+                "{}: only {present} of the {class_size} solutions of this class are written; \
+                 it will be written again",
+                group[0].origin
+            );
+        }
+    }
+    Ok(resumed)
+}
+
+impl Resumed {
+    fn add(&mut self, group: Vec<Sourced>, class_size: usize) {
+        self.classes += 1;
+        self.solutions += class_size as u64;
+        for Sourced { origin, tour } in group {
+            self.origins.push(origin);
+            self.tours.push(tour);
+        }
+    }
+
+    /// Names the line of a tour the engine refused. The independent verifier checked every
+    /// tour first, so this is only reached if the two disagree.
+    pub fn name_refused_tour(&self, err: anyhow::Error) -> anyhow::Error {
+        match err.downcast_ref::<SatError>() {
+            Some(SatError::NotASolution { index }) => {
+                let origin = &self.origins[*index];
+                err.context(format!("{origin}: the SAT engine rejects this tour"))
+            }
+            _ => err,
+        }
+    }
+}
+
+/// Every tour must be a solution of this model: resuming from another model's output would
+/// make the counts meaningless.
+fn check_solutions(puzzle: &Puzzle, sourced: &[Sourced]) -> Result<()> {
+    for Sourced { origin, tour } in sourced {
+        let violations = knights::verify::verify(puzzle, tour);
+        if !violations.is_empty() {
+            let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+            bail!(
+                "{origin}: not a solution of {}, so it cannot be resumed from: {}",
+                puzzle.name,
+                list.join("; ")
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The tours grouped by class, classes in the order of their first line.
+fn by_class(puzzle: &Puzzle, sourced: Vec<Sourced>) -> Vec<Vec<Sourced>> {
+    let mut index: HashMap<_, usize> = HashMap::new();
+    let mut groups: Vec<Vec<Sourced>> = Vec::new();
+    for item in sourced {
+        let next = groups.len();
+        let slot = *index.entry(puzzle.canonical(&item.tour)).or_insert(next);
+        if slot == next {
+            groups.push(Vec::new());
+        }
+        groups[slot].push(item);
+    }
+    groups
+}
+
+/// How many different solutions a group holds (a file may repeat a line).
+fn distinct_solutions(puzzle: &Puzzle, group: &[Sourced]) -> usize {
+    let form = puzzle.form();
+    let keys: HashSet<_> = group.iter().map(|s| key(&s.tour, form)).collect();
+    keys.len()
+}
