@@ -328,7 +328,10 @@ pub fn fold_half_turn(
         if image == sets[i] {
             fold.folded[i] = true;
             let doubled = line.target.checked_sub(half * m / 2);
-            let Some(target) = doubled.filter(|d| d % 2 == 0 && m % 2 == 0).map(|d| d / 2) else {
+            let Some(target) = doubled
+                .filter(|d| d % 2 == 0 && m.is_multiple_of(2))
+                .map(|d| d / 2)
+            else {
                 fold.impossible.push(line.name.clone());
                 continue;
             };
