@@ -4,6 +4,8 @@
 //! puzzles (proptest) mix every feature: closed or open, start and end sets, required moves,
 //! a line sum, half-turn symmetry, other leapers, boxes, and both class rules.
 
+mod common;
+
 use knights::board::{Board, Leaper, Shape};
 use knights::puzzle::{Equivalence, LineSum, Puzzle};
 use knights::run::{Class, Limits};
@@ -184,12 +186,7 @@ fn build(c: &Choice) -> Puzzle {
     let (name, leaper) = BOARDS[c.board % BOARDS.len()];
     let mut p = plain(name, leaper);
     let n = p.n_cells();
-    let set = |v: &Vec<usize>| {
-        let mut s: Vec<usize> = v.iter().map(|&x| x % n).collect();
-        s.sort_unstable();
-        s.dedup();
-        s
-    };
+    let set = |v: &Vec<usize>| common::distinct_cells(v, n);
     p.closed = c.closed;
     p.rot180 = c.rot180;
     let seed = c.seed.and_then(|i| {
@@ -226,16 +223,11 @@ fn build(c: &Choice) -> Puzzle {
     if let Some((cells, target)) = &c.line {
         let cells = set(cells);
         let (lo, hi) = Puzzle::sum_range(cells.len(), n);
-        // Mostly near the middle, where most numberings land; sometimes anywhere.
-        let mid = (lo + hi) / 2;
-        let t = *target as u64;
         let target = if let Some(tour) = &seed {
             let numbers = tour.numbers();
             cells.iter().map(|&c| numbers[c] as u64).sum()
-        } else if t.is_multiple_of(4) {
-            lo + t % (hi - lo + 1)
         } else {
-            (mid + t % 7).saturating_sub(3).clamp(lo, hi)
+            common::line_target(lo, hi, *target as u64)
         };
         p.sums = vec![LineSum {
             name: "random line".into(),
