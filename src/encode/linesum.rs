@@ -5,8 +5,9 @@
 //! of rustsat's PB encodings, chosen by [`PbEncoding`] (see
 //! [`crate::sat::pb`] for the encodings and their papers).
 //!
-//! With [`PbEncoding::GroupTree`] each cell is one exactly-one group of the
-//! group totalizer, which never combines two numbers of one cell.
+//! With [`PbEncoding::Mdd`] (the default) and [`PbEncoding::GroupTree`] each
+//! cell is one exactly-one group of the diagram or the group totalizer, which
+//! never combine two numbers of one cell.
 //!
 //! With rustsat's encodings, which do not know the groups, the fact that
 //! every cell carries exactly one number is used differently: the equality

@@ -203,8 +203,8 @@ fn weight_overflow_is_an_error() {
 }
 
 #[test]
-fn pb_encoding_defaults_to_group_tree_and_serialises_by_name() {
-    assert_eq!(PbEncoding::default(), PbEncoding::GroupTree);
+fn pb_encoding_defaults_to_mdd_and_serialises_by_name() {
+    assert_eq!(PbEncoding::default(), PbEncoding::Mdd);
     for encoding in PbEncoding::ALL {
         let json = serde_json::to_string(&encoding).unwrap();
         assert_eq!(json, format!("\"{}\"", encoding.name()));
