@@ -25,6 +25,17 @@ fn options(solver: SolverKind, connectivity: Connectivity) -> SatOptions {
     }
 }
 
+fn pb_options(solver: SolverKind, pb_encoding: PbEncoding) -> SatOptions {
+    SatOptions {
+        solver,
+        encode: EncodeOptions {
+            pb_encoding,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
 fn every_option() -> Vec<SatOptions> {
     let mut all = Vec::new();
     for solver in [SolverKind::Cadical, SolverKind::Varisat] {
@@ -199,14 +210,7 @@ fn line_sums_match_filtering_all_paths_for_every_pb_encoding() {
     assert!(expected > 1);
     for pb_encoding in PbEncoding::ALL {
         for solver in [SolverKind::Cadical, SolverKind::Varisat] {
-            let options = SatOptions {
-                solver,
-                encode: EncodeOptions {
-                    pb_encoding,
-                    ..Default::default()
-                },
-                ..Default::default()
-            };
+            let options = pb_options(solver, pb_encoding);
             assert_eq!(
                 exhaustive_count(&p, &options).solutions,
                 expected,
@@ -485,14 +489,7 @@ fn folded_half_turn_line_sums_match_the_native_search() {
         total += native.solutions;
         for pb_encoding in [PbEncoding::Mdd, PbEncoding::GroupTree, PbEncoding::Dpw] {
             for solver in [SolverKind::Cadical, SolverKind::Varisat] {
-                let options = SatOptions {
-                    solver,
-                    encode: EncodeOptions {
-                        pb_encoding,
-                        ..Default::default()
-                    },
-                    ..Default::default()
-                };
+                let options = pb_options(solver, pb_encoding);
                 let sat = exhaustive_count(&p, &options);
                 assert_eq!(
                     (sat.solutions, sat.classes),

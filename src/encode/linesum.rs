@@ -126,11 +126,7 @@ pub fn encode_line_sum(
 ) -> Result<PbSummary, EncodeError> {
     let sum = WeightedSum {
         name: line.name.clone(),
-        groups: line
-            .cells
-            .iter()
-            .map(|&cell| weighted_cell(numbers, cell, |k| k as usize))
-            .collect(),
+        groups: weighted_cells(numbers, line.cells.iter().copied(), |k| k as usize),
         target: line.target,
     };
     encode_weighted_sum(b, &sum, encoding)
@@ -144,6 +140,17 @@ pub struct WeightedSum {
     pub name: String,
     pub groups: Vec<Vec<(Lit, usize)>>,
     pub target: u64,
+}
+
+/// One group per cell, each number weighted by `weight`.
+fn weighted_cells(
+    numbers: &NumberVars,
+    cells: impl Iterator<Item = Cell>,
+    weight: impl Fn(u32) -> usize + Copy,
+) -> Vec<Vec<(Lit, usize)>> {
+    cells
+        .map(|cell| weighted_cell(numbers, cell, weight))
+        .collect()
 }
 
 fn weighted_cell(
@@ -339,9 +346,7 @@ pub fn fold_half_turn(
             let one_per_pair = line.cells.iter().copied().filter(|&c| c < turn[c]);
             fold.sums.push(WeightedSum {
                 name: format!("{} (residues of one cell per opposite pair)", line.name),
-                groups: one_per_pair
-                    .map(|c| weighted_cell(numbers, c, residue))
-                    .collect(),
+                groups: weighted_cells(numbers, one_per_pair, residue),
                 target,
             });
             continue;
@@ -366,20 +371,12 @@ pub fn fold_half_turn(
         };
         fold.sums.push(WeightedSum {
             name: format!("{name} (residues)"),
-            groups: line
-                .cells
-                .iter()
-                .map(|&c| weighted_cell(numbers, c, residue))
-                .collect(),
+            groups: weighted_cells(numbers, line.cells.iter().copied(), residue),
             target: residues,
         });
         fold.sums.push(WeightedSum {
             name: format!("{name} (high numbers)"),
-            groups: line
-                .cells
-                .iter()
-                .map(|&c| weighted_cell(numbers, c, high))
-                .collect(),
+            groups: weighted_cells(numbers, line.cells.iter().copied(), high),
             target: highs,
         });
     }

@@ -73,7 +73,7 @@ pub enum PbEncoding {
     /// sums each cell is one group; elsewhere each literal is the group
     /// {literal, its negation}. On line-sum models it writes a third of the
     /// watchdog's clauses and a tenth of the totalizer's; on small models it
-    /// is as fast as the decision diagram (results/encodings-*.md).
+    /// is within 12% of the decision diagram (results/encodings-*.md).
     GroupTree,
     /// A layered decision diagram over exactly-one groups with two-way
     /// propagation (see `mdd`): node per partial sum, every step a ternary
