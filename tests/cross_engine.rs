@@ -121,6 +121,7 @@ struct SatDraw {
     pb_encoding: PbEncoding,
     connectivity: Connectivity,
     jobs: usize,
+    no_symmetry_breaking: bool,
 }
 
 /// One random case: a model and how each engine runs it.
@@ -192,12 +193,16 @@ fn sat_draw() -> impl Strategy<Value = SatDraw> {
         prop::sample::select(PbEncoding::ALL.to_vec()),
         prop::sample::select(vec![Connectivity::Lazy, Connectivity::Ordering]),
         1usize..=2,
+        prop::bool::ANY,
     )
-        .prop_map(|(pb_encoding, connectivity, jobs)| SatDraw {
-            pb_encoding,
-            connectivity,
-            jobs,
-        })
+        .prop_map(
+            |(pb_encoding, connectivity, jobs, no_symmetry_breaking)| SatDraw {
+                pb_encoding,
+                connectivity,
+                jobs,
+                no_symmetry_breaking,
+            },
+        )
 }
 
 fn case() -> impl Strategy<Value = Case> {
@@ -460,6 +465,7 @@ fn sat_options(solver: SolverKind, draw: SatDraw) -> SatOptions {
             pb_encoding: draw.pb_encoding,
         },
         jobs: draw.jobs,
+        no_symmetry_breaking: draw.no_symmetry_breaking,
         ..SatOptions::default()
     }
 }

@@ -1,11 +1,15 @@
 //! The SAT engine against published counts and against itself (every
 //! solver, connectivity and PB encoding must agree).
 
-use knights::encode::{Connectivity, EncodeOptions};
+use std::collections::HashSet;
+
+use knights::encode::lex_leader::TourSymmetry;
+use knights::encode::{Connectivity, EncodeOptions, Encoding};
 use knights::puzzle::Puzzle;
 use knights::run::{Ending, Limits, Summary};
+use knights::sat::cubes::{automorphisms, Cube, CubePlan};
 use knights::sat::pb::PbEncoding;
-use knights::sat::search::{count, enumerate, SatOptions};
+use knights::sat::search::{count, enumerate, Next, SatOptions, Search};
 use knights::sat::{SolverKind, StopSignal};
 use knights::spec::Spec;
 use knights::tour::Tour;
@@ -503,4 +507,82 @@ fn folded_half_turn_line_sums_match_the_native_search() {
         total > 0,
         "every model is empty: the test would prove nothing"
     );
+}
+
+/// Every tour of `encoding` (blocking each one alone), as the solver finds them.
+fn every_model_tour(puzzle: &Puzzle, encoding: &Encoding) -> Vec<Tour> {
+    let options = SatOptions::default();
+    let mut search = Search::new(puzzle, encoding, &options, StopSignal::new()).unwrap();
+    let mut tours = Vec::new();
+    while let Next::Tour(tour) = search.next_tour(&[]).unwrap() {
+        search.block(std::slice::from_ref(&tour)).unwrap();
+        tours.push(tour);
+    }
+    tours
+}
+
+#[test]
+fn lex_leaders_keep_one_tour_of_every_orbit_in_a_cube_a_symmetry_fixes() {
+    // Reading a tour from the left column to the right one backwards and
+    // mirroring it left to right keeps it in its cube when both ends share a row.
+    let p = puzzle("board = \"5x6\"\n[start]\ncols = [0]\n[end]\ncols = [-1]");
+    let autos = automorphisms(&p);
+    let plan = CubePlan::new(&p, &autos);
+    let (start, end, stabiliser) = plan
+        .searched()
+        .iter()
+        .find_map(|&cube| match cube {
+            Cube::Ends { start, end } if !plan.stabiliser(cube).is_empty() => {
+                Some((start, end, plan.stabiliser(cube)))
+            }
+            _ => None,
+        })
+        .expect("a cube mapped onto itself");
+    let mut narrow = p.clone();
+    narrow.starts = Some(vec![start]);
+    narrow.ends = Some(vec![end]);
+    let plain = Encoding::build(&narrow, &EncodeOptions::default()).unwrap();
+    let symmetries: Vec<TourSymmetry<'_>> = stabiliser
+        .iter()
+        .map(|a| TourSymmetry {
+            perm: &a.perm,
+            reverse: a.reverse,
+        })
+        .collect();
+    let broken = plain.clone().with_lex_leaders(&symmetries).unwrap();
+
+    let all = every_model_tour(&narrow, &plain);
+    let kept = every_model_tour(&narrow, &broken);
+    let all_set: HashSet<Vec<usize>> = all.iter().map(|t| t.order().to_vec()).collect();
+    let kept_set: HashSet<Vec<usize>> = kept.iter().map(|t| t.order().to_vec()).collect();
+    assert!(all.len() > 10, "the cube should hold tours: {}", all.len());
+    assert!(kept_set.is_subset(&all_set));
+    assert!(kept.len() < all.len(), "nothing was pruned");
+    for tour in &all {
+        let orbit_kept = kept_set.contains(tour.order())
+            || stabiliser
+                .iter()
+                .any(|a| kept_set.contains(a.apply(tour).order()));
+        assert!(
+            orbit_kept,
+            "no member of the orbit of {:?} was kept",
+            tour.order()
+        );
+    }
+}
+
+#[test]
+fn symmetry_breaking_changes_no_count() {
+    let p = puzzle("board = \"5x6\"\n[start]\ncols = [0]\n[end]\ncols = [-1]");
+    let plain = SatOptions {
+        no_symmetry_breaking: true,
+        ..SatOptions::default()
+    };
+    let with = exhaustive_count(&p, &SatOptions::default());
+    let without = exhaustive_count(&p, &plain);
+    assert_eq!(
+        (with.solutions, with.classes),
+        (without.solutions, without.classes)
+    );
+    assert!(with.solutions > 0);
 }

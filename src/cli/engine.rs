@@ -50,6 +50,10 @@ pub struct RunArgs {
     /// How covers by several cycles are excluded.
     #[arg(long, value_enum, default_value_t = Connectivity::default())]
     pub connectivity: Connectivity,
+    /// Search both halves of a cube that a symmetry of the model maps onto
+    /// itself, instead of adding lex-leader constraints (same counts).
+    #[arg(long)]
+    pub no_symmetry_breaking: bool,
 }
 
 impl RunArgs {
@@ -87,6 +91,7 @@ impl RunArgs {
                 pb_encoding: self.pb_encoding,
             },
             jobs: self.jobs,
+            no_symmetry_breaking: self.no_symmetry_breaking,
         }
     }
 

@@ -22,6 +22,7 @@ pub mod cardinality;
 pub mod cnf;
 mod decode;
 pub mod edges;
+pub mod lex_leader;
 pub mod linesum;
 pub mod moves;
 pub mod numbering;

@@ -59,6 +59,10 @@ impl Automorphism {
         }
     }
 
+    pub fn is_identity(&self) -> bool {
+        !self.reverse && self.perm.iter().enumerate().all(|(c, &image)| c == image)
+    }
+
     fn cell(&self, cell: Cell) -> Cell {
         self.perm[cell]
     }
@@ -253,6 +257,15 @@ impl CubePlan {
             .unwrap_or(Cube::All)
     }
 
+    /// The automorphisms, other than the identity, that map `cube` onto
+    /// itself: within the cube a tour and its images are all solutions.
+    pub fn stabiliser(&self, cube: Cube) -> Vec<&Automorphism> {
+        self.acting
+            .iter()
+            .filter(|a| !a.is_identity() && self.image(cube, a) == cube)
+            .collect()
+    }
+
     fn image(&self, cube: Cube, a: &Automorphism) -> Cube {
         match cube {
             Cube::All => Cube::All,
@@ -349,17 +362,25 @@ fn list_cubes(puzzle: &Puzzle, scheme: Scheme) -> Vec<Cube> {
 }
 
 /// Whether a tour of `puzzle` could start on `start` and end on `end`: a
-/// closed tour ends a move away from its start, and a half-turn symmetric
-/// path ends on the image of its start. Leaving out the other pairs keeps
-/// the engine from building an encoding for each only to find it empty.
+/// closed tour ends a move away from its start, a colour-alternating path
+/// of `n` cells ends on its start's colour exactly when `n` is odd, and a
+/// half-turn symmetric path ends on the image of its start. Leaving out the
+/// other pairs keeps the engine from building an encoding for each only to
+/// find it empty, and keeps them out of the work units' sizes.
 fn could_start_and_end(puzzle: &Puzzle, start: Cell, end: Cell) -> bool {
+    let board = &puzzle.board;
     if start == end {
         return false;
     }
     if puzzle.closed {
-        return puzzle.board.is_move(start, end);
+        return board.is_move(start, end);
     }
-    !puzzle.rot180 || half_turn(puzzle.board.shape()).apply(start) == end
+    let odd_cells = board.n_cells() % 2 == 1;
+    if board.leaper().alternates_colour() && (board.colour(start) == board.colour(end)) != odd_cells
+    {
+        return false;
+    }
+    !puzzle.rot180 || half_turn(board.shape()).apply(start) == end
 }
 
 /// Why a family could not be formed.

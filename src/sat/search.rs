@@ -38,6 +38,7 @@ use super::backend::{
 };
 use super::cubes::{automorphisms, classes_of, family, Automorphism, Cube, CubePlan, FamilyError};
 use crate::board::Cell;
+use crate::encode::lex_leader::TourSymmetry;
 use crate::encode::{
     family_of, DecodeError, Decoded, EncodeError, EncodeOptions, Encoding, Family,
 };
@@ -56,6 +57,10 @@ pub struct SatOptions {
     /// one per core. Counts and classes are the same for any number.
     #[serde(default)]
     pub jobs: usize,
+    /// Search both halves of a cube that an automorphism maps onto itself,
+    /// instead of only the lex-leaders (for measurements and cross-checks).
+    #[serde(default)]
+    pub no_symmetry_breaking: bool,
 }
 
 /// Why the SAT engine could not give an answer.
@@ -625,7 +630,10 @@ fn work(shared: &Shared<'_>, sender: &mpsc::Sender<Message>) -> Result<WorkerEnd
     Ok(end)
 }
 
-/// Solves one cube in an encoding of its own, in a fresh solver.
+/// Solves one cube in an encoding of its own, in a fresh solver. When
+/// automorphisms map the cube onto itself, the encoding keeps only the
+/// lex-leaders of their orbits ([`crate::encode::lex_leader`]): every family
+/// found is still reported whole.
 fn search_own_cube(
     shared: &Shared<'_>,
     cube: Cube,
@@ -634,7 +642,19 @@ fn search_own_cube(
     end: &mut WorkerEnd,
 ) -> Result<Option<StopReason>, SatError> {
     let narrow = narrowed(shared.puzzle, cube);
-    let encoding = Encoding::build(&narrow, &shared.options.encode)?;
+    let stabiliser = match shared.options.no_symmetry_breaking {
+        true => Vec::new(),
+        false => shared.plan.stabiliser(cube),
+    };
+    let symmetries: Vec<TourSymmetry<'_>> = stabiliser
+        .iter()
+        .map(|a| TourSymmetry {
+            perm: &a.perm,
+            reverse: a.reverse,
+        })
+        .collect();
+    let encoding =
+        Encoding::build(&narrow, &shared.options.encode)?.with_lex_leaders(&symmetries)?;
     let mut search = Search::new(shared.puzzle, &encoding, shared.options, stop)?;
     search.only_in = Some((shared.plan, cube));
     search.block(shared.blocked)?;
