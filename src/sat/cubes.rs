@@ -366,7 +366,7 @@ fn list_cubes(puzzle: &Puzzle, scheme: Scheme) -> Vec<Cube> {
 /// of `n` cells ends on its start's colour exactly when `n` is odd, and a
 /// half-turn symmetric path ends on the image of its start. Leaving out the
 /// other pairs keeps the engine from building an encoding for each only to
-/// find it empty, and keeps them out of the work units' sizes.
+/// find it empty.
 fn could_start_and_end(puzzle: &Puzzle, start: Cell, end: Cell) -> bool {
     let board = &puzzle.board;
     if start == end {
@@ -458,9 +458,17 @@ mod tests {
         assert_eq!(autos.len(), 4);
         assert_eq!(autos.iter().filter(|a| a.reverse).count(), 2);
         let plan = CubePlan::new(&p, &autos);
-        // 8 x 8 (start, end) pairs in 4-element orbits, 8 of them fixed by one non-identity element.
-        assert_eq!(plan.total(), 64);
-        assert_eq!(plan.searched().len(), 20);
+        // Of the 8 x 8 (start, end) pairs, the 32 on opposite colours can hold an open tour of
+        // 64 cells. The 8 pairs (r,0)-(r,7) are fixed by "backwards and mirrored" (4 orbits of
+        // 2); the other 24 form 6 orbits of 4.
+        assert_eq!(plan.total(), 32);
+        assert_eq!(plan.searched().len(), 10);
+        let self_mapped = plan
+            .searched()
+            .iter()
+            .filter(|&&cube| plan.stabiliser(cube).len() == 1)
+            .count();
+        assert_eq!(self_mapped, 4);
     }
 
     #[test]
