@@ -13,6 +13,7 @@ use knights::sat::search::{count, enumerate, Next, SatOptions, Search};
 use knights::sat::{SolverKind, StopSignal};
 use knights::spec::Spec;
 use knights::tour::Tour;
+use knights::verify::verify;
 
 fn puzzle(toml: &str) -> Puzzle {
     Puzzle::from_spec(&Spec::from_toml(toml, "test").unwrap()).unwrap()
@@ -515,6 +516,8 @@ fn every_model_tour(puzzle: &Puzzle, encoding: &Encoding) -> Vec<Tour> {
     let mut search = Search::new(puzzle, encoding, &options, StopSignal::new()).unwrap();
     let mut tours = Vec::new();
     while let Next::Tour(tour) = search.next_tour(&[]).unwrap() {
+        let broken = verify(puzzle, &tour);
+        assert!(broken.is_empty(), "{:?}: {broken:?}", tour.order());
         search.block(std::slice::from_ref(&tour)).unwrap();
         tours.push(tour);
     }
@@ -542,13 +545,7 @@ fn lex_leaders_keep_one_tour_of_every_orbit_in_a_cube_a_symmetry_fixes() {
     narrow.starts = Some(vec![start]);
     narrow.ends = Some(vec![end]);
     let plain = Encoding::build(&narrow, &EncodeOptions::default()).unwrap();
-    let symmetries: Vec<TourSymmetry<'_>> = stabiliser
-        .iter()
-        .map(|a| TourSymmetry {
-            perm: &a.perm,
-            reverse: a.reverse,
-        })
-        .collect();
+    let symmetries: Vec<TourSymmetry<'_>> = stabiliser.iter().map(|a| a.tour_symmetry()).collect();
     let broken = plain.clone().with_lex_leaders(&symmetries).unwrap();
 
     let all = every_model_tour(&narrow, &plain);

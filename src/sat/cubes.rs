@@ -32,6 +32,7 @@
 use std::collections::HashSet;
 
 use crate::board::Cell;
+use crate::encode::lex_leader::TourSymmetry;
 use crate::puzzle::{Puzzle, SolutionKind};
 use crate::run::Class;
 use crate::symmetry::{board_symmetries, half_turn, key};
@@ -56,6 +57,14 @@ impl Automorphism {
             mapped.reversed()
         } else {
             mapped
+        }
+    }
+
+    /// The map as the lex-leader encoding takes it.
+    pub fn tour_symmetry(&self) -> TourSymmetry<'_> {
+        TourSymmetry {
+            perm: &self.perm,
+            reverse: self.reverse,
         }
     }
 

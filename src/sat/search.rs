@@ -646,13 +646,7 @@ fn search_own_cube(
         true => Vec::new(),
         false => shared.plan.stabiliser(cube),
     };
-    let symmetries: Vec<TourSymmetry<'_>> = stabiliser
-        .iter()
-        .map(|a| TourSymmetry {
-            perm: &a.perm,
-            reverse: a.reverse,
-        })
-        .collect();
+    let symmetries: Vec<TourSymmetry<'_>> = stabiliser.iter().map(|a| a.tour_symmetry()).collect();
     let encoding =
         Encoding::build(&narrow, &shared.options.encode)?.with_lex_leaders(&symmetries)?;
     let mut search = Search::new(shared.puzzle, &encoding, shared.options, stop)?;
