@@ -351,7 +351,9 @@ fn start_table(draw: &ModelDraw, writer: &ModelWriter) -> String {
 }
 
 /// Solutions of the base model the seed is picked from: the first few the native search
-/// finds, which is plenty of variety for seeding.
+/// finds, which is plenty of variety for seeding. One search thread, so that the same draw
+/// always gives the same model (with several, which tours come first varies from run to run,
+/// and the census below would sample different models each time).
 const SEED_POOL: u64 = 32;
 
 /// One solution of the base model, picked by `pick`; `None` when it has none.
@@ -363,7 +365,11 @@ fn seed_tour(base: &str, pick: usize) -> Option<Tour> {
         solutions: Some(SEED_POOL),
         ..limits()
     };
-    search_enumerate(&puzzle, &SearchOptions::default(), &limits, &sink, &|_| {})
+    let one_thread = SearchOptions {
+        jobs: 1,
+        ..SearchOptions::default()
+    };
+    search_enumerate(&puzzle, &one_thread, &limits, &sink, &|_| {})
         .unwrap_or_else(|e| panic!("native search failed: {e}\n{base}"));
     let tours = found.into_inner().unwrap();
     (!tours.is_empty()).then(|| tours[pick % tours.len()].clone())
@@ -573,10 +579,11 @@ fn census(samples: usize, seed: [u8; 32]) -> Census {
 /// solutions, and some must have none (so engines are also checked on proving absence).
 #[test]
 fn generator_makes_mostly_checkable_puzzles_with_and_without_solutions() {
-    const SAMPLES: usize = 64;
+    // Large enough that one model more or less does not decide the fractions below.
+    const SAMPLES: usize = 256;
     let census = census(SAMPLES, [7; 32]);
     let skipped = census.refused + census.too_many;
     assert!(skipped <= SAMPLES / 8, "{census:?}");
     assert!(census.with_solutions >= SAMPLES / 4, "{census:?}");
-    assert!(census.without_solutions >= 4, "{census:?}");
+    assert!(census.without_solutions >= SAMPLES / 16, "{census:?}");
 }
