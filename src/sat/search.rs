@@ -137,6 +137,8 @@ pub struct Search<'a> {
     /// When the encoding holds one cube only: solutions elsewhere cannot be
     /// (and need not be) blocked.
     only_in: Option<(&'a CubePlan, Cube)>,
+    /// Whether the primary variables are frozen (see [`Search::block`]).
+    frozen: bool,
 }
 
 impl<'a> Search<'a> {
@@ -161,6 +163,7 @@ impl<'a> Search<'a> {
             encoding,
             backend,
             primary: encoding.primary_vars(),
+            frozen: false,
             stats: SatStats::default(),
             only_in: None,
         })
@@ -205,8 +208,22 @@ impl<'a> Search<'a> {
                 }
             }
             let clause = self.encoding.blocking_clause(tour)?;
+            self.freeze_primary()?;
             self.backend.add_clause(&clause)?;
             self.stats.blocking_clauses += 1;
+        }
+        Ok(())
+    }
+
+    /// Freezes the primary variables once blocking starts. From then on
+    /// every solution adds a clause over them, and each clause would make
+    /// CaDiCaL restore any it had eliminated. Before that they stay free:
+    /// on nested-semimagic, whose cubes hold few solutions, freezing them
+    /// from the start cost 10% more conflicts (results/).
+    fn freeze_primary(&mut self) -> Result<(), SatError> {
+        if !self.frozen {
+            self.backend.freeze(&self.primary)?;
+            self.frozen = true;
         }
         Ok(())
     }
@@ -729,4 +746,32 @@ fn summary_stats(
     put("conflicts", stats.conflicts.into());
     put("solve_seconds", stats.solve_seconds.into());
     map
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::Spec;
+
+    #[test]
+    fn primary_variables_are_frozen_from_the_first_blocking_clause_on() {
+        let spec = Spec::from_toml("board = \"5x5\"\n[start]\ncells = [[0, 0]]", "test").unwrap();
+        let puzzle = Puzzle::from_spec(&spec).unwrap();
+        let options = SatOptions::default();
+        let encoding = Encoding::build(&puzzle, &options.encode).unwrap();
+        let mut search = Search::new(&puzzle, &encoding, &options, StopSignal::new()).unwrap();
+        let primary = encoding.primary_vars();
+        let frozen = |search: &Search<'_>| -> Vec<Option<bool>> {
+            primary
+                .iter()
+                .map(|&var| search.backend.is_frozen(var).unwrap())
+                .collect()
+        };
+        assert!(frozen(&search).iter().all(|&f| f == Some(false)));
+        let Next::Tour(tour) = search.next_tour(&[]).unwrap() else {
+            panic!("5x5 has open tours from a corner");
+        };
+        search.block(&[tour]).unwrap();
+        assert!(frozen(&search).iter().all(|&f| f == Some(true)));
+    }
 }

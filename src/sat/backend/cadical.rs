@@ -5,21 +5,24 @@
 //! the SAT Competition 2020"). It is built with `cc` only, which is why we use
 //! it instead of `rustsat-cadical` (that one needs libclang for bindgen).
 //!
-//! What the crate exposes, and so what this adapter can do:
+//! What the adapter does:
 //! - clauses, assumptions, model values and failed assumptions (IPASIR);
-//! - a terminate callback polled during search, which we connect to the
-//!   shared [`StopSignal`];
-//! - option presets (`default`, `plain`, `sat`, `unsat`) but no single-option
-//!   switch and no `freeze`/`melt`. See the parent module for why that does
-//!   not threaten correctness.
+//! - a terminate hook polled during search, connected to the shared
+//!   [`StopSignal`];
+//! - option presets (`default`, `plain`, `sat`, `unsat`);
+//! - `freeze` on the variables the engine reads, assumes and blocks on
+//!   ([`Backend::freeze`]), so that variable elimination never removes them.
 //!
-//! The crate's `value`/`failed` contain `debug_assert!`s on the solver state
-//! and CaDiCaL aborts the process on API contract violations, so this adapter
-//! tracks the state itself and refuses out-of-state calls with an error
-//! before they reach C++.
+//! The calls go through [`super::ccadical`], a small handle on CaDiCaL's C
+//! interface, because the `cadical` crate's own `Solver` binds neither
+//! `freeze` nor `frozen`. CaDiCaL aborts the process on API contract
+//! violations, so this adapter tracks the solver state itself and refuses
+//! out-of-state calls with an error before they reach C++.
 
 use std::sync::OnceLock;
 use std::time::Instant;
+
+use super::ccadical::{Answer, RawSolver};
 
 use rustsat::solvers::{Interrupt, Solve, SolveIncremental, SolveStats, SolverResult, SolverStats};
 use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
@@ -31,31 +34,9 @@ use super::{
 
 const NAME: &str = "cadical";
 
-/// Callbacks handed to CaDiCaL: it asks `terminate` regularly during search
-/// and hands over every learnt clause, which we only count: CaDiCaL learns
-/// one clause per conflict, and the crate exposes no statistics otherwise.
-struct StopCallbacks {
-    stop: StopSignal,
-    learnt: u64,
-}
-
-impl ::cadical::Callbacks for StopCallbacks {
-    fn terminate(&mut self) -> bool {
-        self.stop.is_raised()
-    }
-
-    fn max_length(&self) -> i32 {
-        i32::MAX
-    }
-
-    fn learn(&mut self, _clause: &[i32]) {
-        self.learnt += 1;
-    }
-}
-
 /// CaDiCaL behind [`Backend`] and rustsat's solver traits.
 pub struct CadicalBackend {
-    solver: ::cadical::Solver<StopCallbacks>,
+    solver: RawSolver,
     state: AnswerState,
     last_assumptions: Vec<Lit>,
     stop: StopSignal,
@@ -68,17 +49,13 @@ pub struct CadicalBackend {
 impl CadicalBackend {
     /// A fresh solver with the given option preset, polling `stop`.
     pub fn new(preset: CadicalPreset, stop: StopSignal) -> Result<Self, BackendError> {
-        let mut solver = ::cadical::Solver::with_config(preset.config_name()).map_err(|err| {
+        let solver = RawSolver::new(preset.config_name(), stop.clone()).ok_or_else(|| {
             BackendError::Configuration {
                 backend: NAME,
                 config: preset.config_name().to_owned(),
-                message: err.to_string(),
+                message: "CaDiCaL does not know this preset".to_owned(),
             }
         })?;
-        solver.set_callbacks(Some(StopCallbacks {
-            stop: stop.clone(),
-            learnt: 0,
-        }));
         Ok(CadicalBackend {
             solver,
             state: AnswerState::Input,
@@ -105,11 +82,11 @@ impl CadicalBackend {
         self.stop.is_raised().then_some(SolverResult::Interrupted)
     }
 
-    fn run_search(&mut self, assumptions: Vec<i32>) -> SolverResult {
-        match self.solver.solve_with(assumptions) {
-            Some(true) => SolverResult::Sat,
-            Some(false) => SolverResult::Unsat,
-            None => SolverResult::Interrupted,
+    fn run_search(&mut self, assumptions: &[i32]) -> SolverResult {
+        match self.solver.solve(assumptions) {
+            Answer::Sat => SolverResult::Sat,
+            Answer::Unsat => SolverResult::Unsat,
+            Answer::Interrupted => SolverResult::Interrupted,
         }
     }
 }
@@ -129,11 +106,10 @@ fn dimacs_lits(lits: &[Lit]) -> Result<Vec<i32>, BackendError> {
     lits.iter().map(|&lit| dimacs_lit(lit)).collect()
 }
 
-fn signature_of(solver: &::cadical::Solver<StopCallbacks>) -> &'static str {
-    // The C library returns a static string; keep one owned copy so the
-    // rustsat trait can hand out `&'static str`.
+fn signature() -> &'static str {
+    // Keep one owned copy so the rustsat trait can hand out `&'static str`.
     static SIGNATURE: OnceLock<String> = OnceLock::new();
-    SIGNATURE.get_or_init(|| solver.signature().to_owned())
+    SIGNATURE.get_or_init(RawSolver::signature)
 }
 
 impl Backend for CadicalBackend {
@@ -142,12 +118,12 @@ impl Backend for CadicalBackend {
     }
 
     fn signature(&self) -> &'static str {
-        signature_of(&self.solver)
+        signature()
     }
 
     fn add_clause(&mut self, clause: &[Lit]) -> Result<(), BackendError> {
         let dimacs = dimacs_lits(clause)?;
-        self.solver.add_clause(dimacs);
+        self.solver.add_clause(&dimacs);
         self.usage.note_clause(clause);
         self.state = AnswerState::Input;
         Ok(())
@@ -162,7 +138,7 @@ impl Backend for CadicalBackend {
         let started = Instant::now();
         let result = match self.refuse_if_stopped() {
             Some(result) => result,
-            None => self.run_search(dimacs),
+            None => self.run_search(&dimacs),
         };
         self.usage.note_answer(result, started.elapsed());
         self.state = AnswerState::from_result(result);
@@ -174,9 +150,8 @@ impl Backend for CadicalBackend {
         self.state
             .require(AnswerState::Sat, NAME, "reading a model value")?;
         let lit = dimacs_lit(var.pos_lit())?;
-        // CaDiCaL answers every variable (unknown ones are false), so `None`
-        // cannot occur; false is the documented convention anyway.
-        Ok(self.solver.value(lit).unwrap_or(false))
+        // CaDiCaL answers every variable; unknown ones are false.
+        Ok(self.solver.value(lit))
     }
 
     fn failed_assumptions(&self) -> Result<Vec<Lit>, BackendError> {
@@ -204,9 +179,18 @@ impl Backend for CadicalBackend {
     }
 
     fn conflicts(&mut self) -> Option<u64> {
-        self.solver
-            .get_callbacks()
-            .map(|callbacks| callbacks.learnt)
+        Some(self.solver.learnt())
+    }
+
+    fn freeze(&mut self, vars: &[Var]) -> Result<(), BackendError> {
+        for &var in vars {
+            self.solver.freeze(dimacs_lit(var.pos_lit())?);
+        }
+        Ok(())
+    }
+
+    fn is_frozen(&self, var: Var) -> Result<Option<bool>, BackendError> {
+        Ok(Some(self.solver.frozen(dimacs_lit(var.pos_lit())?)))
     }
 }
 

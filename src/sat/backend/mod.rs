@@ -21,16 +21,16 @@
 //!   [`StopSignal`] raised from another thread (or a passed deadline) stops it
 //!   mid-search. varisat has no interrupt API: it checks the signal only before
 //!   each solve call, so one long varisat call runs to completion.
-//! - *Freezing variables.* The `cadical` crate does not bind CaDiCaL's
-//!   `freeze`/`melt`. This is a performance matter only: CaDiCaL restores the
-//!   clauses of an eliminated variable when that variable reappears in a new
-//!   clause or assumption (Fazekas, Biere, Scholl, SAT 2019), and it
-//!   reconstructs values of eliminated variables in every model. Users who
-//!   want no variable elimination at all can pick [`CadicalPreset::Plain`],
-//!   which disables all of CaDiCaL's preprocessing; the crate offers no finer
-//!   option switch.
+//! - *Freezing variables.* CaDiCaL eliminates variables between solve calls;
+//!   [`Backend::freeze`] keeps the ones the engine still needs (the primary
+//!   variables it reads, assumes and blocks on) out of that. Without it the
+//!   answers would still be right, since CaDiCaL restores an eliminated
+//!   variable's clauses when the variable reappears (Fazekas, Biere, Scholl,
+//!   SAT 2019), but each restoration costs work. varisat does no variable
+//!   elimination, so it has nothing to freeze.
 
 pub mod cadical;
+mod ccadical;
 pub mod varisat;
 
 use std::time::{Duration, Instant};
@@ -378,6 +378,18 @@ pub trait Backend {
     /// Conflicts so far (learnt clauses), when the solver reports them.
     fn conflicts(&mut self) -> Option<u64> {
         None
+    }
+
+    /// Keeps `vars` in the formula for the solver's whole life: they will
+    /// appear in later clauses and assumptions. A no-op for solvers that
+    /// eliminate no variables.
+    fn freeze(&mut self, _vars: &[Var]) -> Result<(), BackendError> {
+        Ok(())
+    }
+
+    /// Whether `var` is frozen; `None` for solvers without freezing.
+    fn is_frozen(&self, _var: Var) -> Result<Option<bool>, BackendError> {
+        Ok(None)
     }
 }
 

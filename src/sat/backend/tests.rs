@@ -318,6 +318,35 @@ fn cadical_search_stops_at_the_deadline() {
     assert_eq!(backend.stop_signal().reason(), Some(StopReason::Deadline));
 }
 
+#[test]
+fn cadical_freezes_exactly_the_variables_it_is_given_and_keeps_them_through_solves() {
+    let mut backend = CadicalBackend::new(CadicalPreset::Default, StopSignal::new()).unwrap();
+    add_all(&mut backend, &odd_parity_of_three());
+    Backend::freeze(&mut backend, &[x(0).var(), x(2).var()]).unwrap();
+    assert_eq!(backend.solve_under(&[]).unwrap(), SolverResult::Sat);
+    let frozen: Vec<Option<bool>> = (0..3)
+        .map(|i| backend.is_frozen(x(i).var()).unwrap())
+        .collect();
+    assert_eq!(frozen, [Some(true), Some(false), Some(true)]);
+}
+
+#[test]
+fn varisat_has_nothing_to_freeze() {
+    let mut backend = VarisatBackend::new(StopSignal::new());
+    Backend::freeze(&mut backend, &[x(0).var()]).unwrap();
+    assert_eq!(backend.is_frozen(x(0).var()).unwrap(), None);
+}
+
+#[test]
+fn cadical_counts_its_conflicts() {
+    let mut backend = CadicalBackend::new(CadicalPreset::Default, StopSignal::new()).unwrap();
+    assert_eq!(backend.conflicts(), Some(0));
+    // Pigeonhole 5 -> 4 cannot be refuted without conflicts.
+    add_all(&mut backend, &pigeonhole(4));
+    assert_eq!(backend.solve_under(&[]).unwrap(), SolverResult::Unsat);
+    assert!(backend.conflicts().unwrap() > 0);
+}
+
 /// Drives a solver only through rustsat's traits, as rustsat-based code would.
 fn rustsat_round_trip<S: SolveIncremental + SolveStats>(solver: &mut S) {
     solver.add_binary(x(0), x(1)).unwrap();

@@ -1,0 +1,197 @@
+//! A safe handle on CaDiCaL's C interface (`ccadical.h`), for the calls the
+//! `cadical` crate does not bind: `freeze` and `frozen`.
+//!
+//! The `cadical` crate compiles CaDiCaL 1.9.5 with `cc` and links it
+//! statically, C interface included; this module declares the C functions it
+//! needs and calls them on a solver of its own. Nothing here needs bindgen,
+//! so a fresh machine still needs only a C++ compiler.
+//!
+//! Every `unsafe` block below calls into that C interface with a pointer
+//! [`RawSolver`] owns, and follows the contract stated in `ccadical.h` and
+//! `cadical.hpp`: literals are non-zero, `val` only after a SAT answer,
+//! `failed` only after an UNSAT answer and only for a literal assumed in that
+//! call. The adapter in `cadical.rs` enforces the state part before calling.
+
+use std::ffi::{c_char, c_int, c_void, CStr, CString};
+
+use super::StopSignal;
+
+// Linking: the symbols come from the static library the `cadical` crate
+// builds. Naming the crate makes sure it is linked even though no Rust item
+// of it is used.
+use ::cadical as _;
+
+/// CaDiCaL's opaque C handle.
+#[repr(C)]
+struct CCaDiCaL {
+    _opaque: [u8; 0],
+}
+
+extern "C" {
+    fn ccadical_signature() -> *const c_char;
+    fn ccadical_init() -> *mut CCaDiCaL;
+    fn ccadical_release(solver: *mut CCaDiCaL);
+    fn ccadical_add(solver: *mut CCaDiCaL, lit: c_int);
+    fn ccadical_assume(solver: *mut CCaDiCaL, lit: c_int);
+    fn ccadical_solve(solver: *mut CCaDiCaL) -> c_int;
+    fn ccadical_val(solver: *mut CCaDiCaL, lit: c_int) -> c_int;
+    fn ccadical_failed(solver: *mut CCaDiCaL, lit: c_int) -> c_int;
+    fn ccadical_freeze(solver: *mut CCaDiCaL, lit: c_int);
+    fn ccadical_frozen(solver: *mut CCaDiCaL, lit: c_int) -> c_int;
+    fn ccadical_set_terminate(
+        solver: *mut CCaDiCaL,
+        state: *mut c_void,
+        terminate: Option<extern "C" fn(*mut c_void) -> c_int>,
+    );
+    fn ccadical_set_learn(
+        solver: *mut CCaDiCaL,
+        state: *mut c_void,
+        max_length: c_int,
+        learn: Option<extern "C" fn(*mut c_void, *mut c_int)>,
+    );
+    /// Part of the `cadical` crate's C extension: applies an option preset;
+    /// 0 means the name is unknown.
+    fn ccadical_configure(solver: *mut CCaDiCaL, name: *const c_char) -> c_int;
+}
+
+/// What CaDiCaL calls back during search: the stop signal it polls, and a
+/// count of the clauses it learns (one per conflict; 1.9.5 exposes no
+/// statistics to C otherwise).
+struct Hooks {
+    stop: StopSignal,
+    learnt: u64,
+}
+
+extern "C" fn terminate_hook(state: *mut c_void) -> c_int {
+    // SAFETY: `state` is the `Hooks` allocation of the solver being run; it
+    // lives until the solver is released, and nothing else touches it during
+    // a solve call.
+    let hooks = unsafe { &*(state as *const Hooks) };
+    c_int::from(hooks.stop.is_raised())
+}
+
+extern "C" fn learn_hook(state: *mut c_void, _clause: *mut c_int) {
+    // SAFETY: as in `terminate_hook`; the clause itself is not read.
+    let hooks = unsafe { &mut *(state as *mut Hooks) };
+    hooks.learnt += 1;
+}
+
+/// How a solve call ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Sat,
+    Unsat,
+    /// The terminate hook asked CaDiCaL to stop.
+    Interrupted,
+}
+
+/// One CaDiCaL solver, released on drop.
+pub struct RawSolver {
+    solver: *mut CCaDiCaL,
+    /// Owned here (from `Box::into_raw`) and handed to CaDiCaL as the hooks' state.
+    hooks: *mut Hooks,
+}
+
+impl RawSolver {
+    /// A fresh solver with the option preset `config` ("default", "plain",
+    /// "sat", "unsat"), polling `stop`. `None` when CaDiCaL does not know the
+    /// preset.
+    pub fn new(config: &str, stop: StopSignal) -> Option<Self> {
+        let name = CString::new(config).ok()?;
+        let hooks = Box::into_raw(Box::new(Hooks { stop, learnt: 0 }));
+        // SAFETY: `ccadical_init` returns a fresh solver; `hooks` stays valid
+        // until `drop`, which first detaches it and then releases the solver.
+        let raw = unsafe {
+            RawSolver {
+                solver: ccadical_init(),
+                hooks,
+            }
+        };
+        // SAFETY: the solver is fresh, as `configure` requires; the hooks
+        // pointer is valid (see above).
+        unsafe {
+            if ccadical_configure(raw.solver, name.as_ptr()) == 0 {
+                return None;
+            }
+            ccadical_set_terminate(raw.solver, hooks.cast(), Some(terminate_hook));
+            ccadical_set_learn(raw.solver, hooks.cast(), c_int::MAX, Some(learn_hook));
+        }
+        Some(raw)
+    }
+
+    /// Solver name and version, e.g. `cadical-1.9.5`.
+    pub fn signature() -> String {
+        // SAFETY: returns a pointer to a static NUL-terminated string.
+        let signature = unsafe { CStr::from_ptr(ccadical_signature()) };
+        signature.to_string_lossy().into_owned()
+    }
+
+    /// Adds one clause of non-zero DIMACS literals.
+    pub fn add_clause(&mut self, clause: &[c_int]) {
+        for &lit in clause {
+            debug_assert_ne!(lit, 0);
+            // SAFETY: a non-zero literal added to a live solver.
+            unsafe { ccadical_add(self.solver, lit) };
+        }
+        // SAFETY: 0 ends the clause.
+        unsafe { ccadical_add(self.solver, 0) };
+    }
+
+    /// Solves under non-zero DIMACS `assumptions`.
+    pub fn solve(&mut self, assumptions: &[c_int]) -> Answer {
+        for &lit in assumptions {
+            debug_assert_ne!(lit, 0);
+            // SAFETY: a non-zero literal assumed on a live solver.
+            unsafe { ccadical_assume(self.solver, lit) };
+        }
+        // SAFETY: the hooks it may call are valid (see `new`).
+        match unsafe { ccadical_solve(self.solver) } {
+            10 => Answer::Sat,
+            20 => Answer::Unsat,
+            _ => Answer::Interrupted,
+        }
+    }
+
+    /// Whether `lit` is true in the model. Only right after a SAT answer.
+    pub fn value(&self, lit: c_int) -> bool {
+        // SAFETY: the caller guarantees the SAT state; `lit` is non-zero.
+        unsafe { ccadical_val(self.solver, lit) > 0 }
+    }
+
+    /// Whether the assumption `lit` was used to refute the last call. Only
+    /// right after an UNSAT answer, for a literal assumed in that call.
+    pub fn failed(&self, lit: c_int) -> bool {
+        // SAFETY: the caller guarantees the UNSAT state and the assumption.
+        unsafe { ccadical_failed(self.solver, lit) != 0 }
+    }
+
+    /// Keeps the variable of `lit` out of variable elimination and other
+    /// simplifications that would remove it.
+    pub fn freeze(&mut self, lit: c_int) {
+        // SAFETY: a non-zero literal on a live solver (any state).
+        unsafe { ccadical_freeze(self.solver, lit) };
+    }
+
+    /// Whether the variable of `lit` is frozen.
+    pub fn frozen(&self, lit: c_int) -> bool {
+        // SAFETY: a non-zero literal on a live solver (any state).
+        unsafe { ccadical_frozen(self.solver, lit) != 0 }
+    }
+
+    /// Clauses learnt so far: one per conflict.
+    pub fn learnt(&self) -> u64 {
+        // SAFETY: no solve call is running (`&self` excludes `solve`).
+        unsafe { (*self.hooks).learnt }
+    }
+}
+
+impl Drop for RawSolver {
+    fn drop(&mut self) {
+        // SAFETY: the solver is released exactly once, after which nothing
+        // can call the hooks, whose allocation is then freed exactly once.
+        unsafe {
+            ccadical_release(self.solver);
+            drop(Box::from_raw(self.hooks));
+        }
+    }
+}
