@@ -137,8 +137,6 @@ pub struct Search<'a> {
     /// When the encoding holds one cube only: solutions elsewhere cannot be
     /// (and need not be) blocked.
     only_in: Option<(&'a CubePlan, Cube)>,
-    /// Whether the primary variables are frozen (see [`Search::block`]).
-    frozen: bool,
 }
 
 impl<'a> Search<'a> {
@@ -163,7 +161,6 @@ impl<'a> Search<'a> {
             encoding,
             backend,
             primary: encoding.primary_vars(),
-            frozen: false,
             stats: SatStats::default(),
             only_in: None,
         })
@@ -221,9 +218,8 @@ impl<'a> Search<'a> {
     /// on nested-semimagic, whose cubes hold few solutions, freezing them
     /// from the start cost 10% more conflicts (results/).
     fn freeze_primary(&mut self) -> Result<(), SatError> {
-        if !self.frozen {
+        if self.stats.blocking_clauses == 0 {
             self.backend.freeze(&self.primary)?;
-            self.frozen = true;
         }
         Ok(())
     }
@@ -771,6 +767,7 @@ mod tests {
         let Next::Tour(tour) = search.next_tour(&[]).unwrap() else {
             panic!("5x5 has open tours from a corner");
         };
+        assert!(crate::verify::verify(&puzzle, &tour).is_empty());
         search.block(&[tour]).unwrap();
         assert!(frozen(&search).iter().all(|&f| f == Some(true)));
     }

@@ -1,4 +1,5 @@
-//! CaDiCaL backend: an adapter from rustsat literals to the `cadical` crate.
+//! CaDiCaL backend: an adapter from rustsat literals to CaDiCaL, which the
+//! `cadical` crate compiles.
 //!
 //! The crate statically links CaDiCaL 1.9.5 (Biere, Fazekas, Fleury,
 //! Heisinger: "CaDiCaL, Kissat, Paracooba, Plingeling and Treengeling entering
@@ -10,8 +11,8 @@
 //! - a terminate hook polled during search, connected to the shared
 //!   [`StopSignal`];
 //! - option presets (`default`, `plain`, `sat`, `unsat`);
-//! - `freeze` on the variables the engine reads, assumes and blocks on
-//!   ([`Backend::freeze`]), so that variable elimination never removes them.
+//! - `freeze` on the variables the engine asks for ([`Backend::freeze`]), so
+//!   that variable elimination never removes them.
 //!
 //! The calls go through [`super::ccadical`], a small handle on CaDiCaL's C
 //! interface, because the `cadical` crate's own `Solver` binds neither
@@ -22,11 +23,10 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use super::ccadical::{Answer, RawSolver};
-
 use rustsat::solvers::{Interrupt, Solve, SolveIncremental, SolveStats, SolverResult, SolverStats};
 use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
 
+use super::ccadical::{Answer, RawSolver};
 use super::{
     check_variable, into_anyhow, AnswerState, Backend, BackendError, BackendStats, CadicalPreset,
     SolverKind, StopSignal, MAX_VARIABLE_INDEX,

@@ -22,8 +22,9 @@
 //!   mid-search. varisat has no interrupt API: it checks the signal only before
 //!   each solve call, so one long varisat call runs to completion.
 //! - *Freezing variables.* CaDiCaL eliminates variables between solve calls;
-//!   [`Backend::freeze`] keeps the ones the engine still needs (the primary
-//!   variables it reads, assumes and blocks on) out of that. Without it the
+//!   [`Backend::freeze`] keeps the ones the engine still needs out of that
+//!   (the search freezes the primary variables before its first blocking
+//!   clause). Without it the
 //!   answers would still be right, since CaDiCaL restores an eliminated
 //!   variable's clauses when the variable reappears (Fazekas, Biere, Scholl,
 //!   SAT 2019), but each restoration costs work. varisat does no variable
