@@ -211,6 +211,43 @@ fn count_open_5x5_agrees_across_engines_and_backends() {
 }
 
 #[test]
+fn cadical_options_reach_cadical_and_bad_ones_are_named() {
+    let taken = knights(&[
+        "count",
+        "models/open-5x5.toml",
+        "--cadical-option",
+        "elim=0",
+    ]);
+    assert_eq!(summary(&taken)["solutions"].as_u64(), Some(1728));
+    let unknown = knights(&[
+        "count",
+        "models/open-5x5.toml",
+        "--cadical-option",
+        "stable=0",
+    ]);
+    assert_eq!(unknown.status.code(), Some(2), "{}", stderr(&unknown));
+    assert!(
+        stderr(&unknown).contains("'stable=0'"),
+        "{}",
+        stderr(&unknown)
+    );
+    let varisat = knights(&[
+        "count",
+        "models/open-5x5.toml",
+        "--solver",
+        "varisat",
+        "--cadical-option",
+        "elim=0",
+    ]);
+    assert_eq!(varisat.status.code(), Some(2), "{}", stderr(&varisat));
+    assert!(
+        stderr(&varisat).contains("--solver cadical"),
+        "{}",
+        stderr(&varisat)
+    );
+}
+
+#[test]
 fn enumerate_output_passes_verify_and_a_limit_is_not_a_count() {
     let dir = tempfile::tempdir().unwrap();
     for engine in ["search", "sat"] {

@@ -8,7 +8,7 @@ use knights::puzzle::Puzzle;
 use knights::run::{Class, Limits, StopFlag, Summary};
 use knights::sat::pb::PbEncoding;
 use knights::sat::search::{enumerate_resuming, SatOptions};
-use knights::sat::{CadicalPreset, SolverKind};
+use knights::sat::{CadicalOption, CadicalPreset, SolverKind};
 use knights::search::{Progress as SearchProgress, SearchOptions};
 use knights::tour::Tour;
 use std::path::Path;
@@ -44,6 +44,10 @@ pub struct RunArgs {
     /// CaDiCaL option preset.
     #[arg(long, value_enum, default_value_t = CadicalPreset::default())]
     pub cadical_preset: CadicalPreset,
+    /// A CaDiCaL option set after the preset, e.g. `elim=0` or `seed=3`
+    /// (names and ranges as `cadical --help` lists them). Repeatable.
+    #[arg(long = "cadical-option", value_name = "NAME=VALUE")]
+    pub cadical_options: Vec<CadicalOption>,
     /// How line sums become clauses.
     #[arg(long, value_enum, default_value_t = PbEncoding::default())]
     pub pb_encoding: PbEncoding,
@@ -86,6 +90,7 @@ impl RunArgs {
         SatOptions {
             solver: self.solver,
             cadical_preset: self.cadical_preset,
+            cadical_options: self.cadical_options.clone(),
             encode: EncodeOptions {
                 connectivity: self.connectivity,
                 pb_encoding: self.pb_encoding,
@@ -111,6 +116,19 @@ impl RunArgs {
         Ok(())
     }
 
+    /// `--cadical-option` only means something to CaDiCaL; refusing it
+    /// elsewhere keeps a run from looking configured when it is not.
+    fn check_cadical_options(&self) -> Result<()> {
+        let Some(option) = self.cadical_options.first() else {
+            return Ok(());
+        };
+        anyhow::ensure!(
+            self.engine == EngineKind::Sat && self.solver == SolverKind::Cadical,
+            "--cadical-option {option} needs --engine sat and --solver cadical"
+        );
+        Ok(())
+    }
+
     /// Runs the chosen engine for its counts only: no tour leaves the engine. The classes of
     /// `already` (SAT engine only) are counted without being searched for.
     pub fn count(
@@ -120,6 +138,7 @@ impl RunArgs {
         already: &[Tour],
         on_progress: &dyn Fn(SearchProgress),
     ) -> Result<Summary> {
+        self.check_cadical_options()?;
         Ok(match self.engine {
             EngineKind::Search => {
                 debug_assert!(already.is_empty(), "refused by check_resume");
@@ -142,6 +161,7 @@ impl RunArgs {
         on_class: &(dyn Fn(Class) + Sync),
         on_progress: &dyn Fn(SearchProgress),
     ) -> Result<Summary> {
+        self.check_cadical_options()?;
         match self.engine {
             EngineKind::Search => {
                 debug_assert!(already.is_empty(), "refused by check_resume");

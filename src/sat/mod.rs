@@ -30,6 +30,6 @@ pub mod pb;
 pub mod search;
 
 pub use backend::{
-    new_backend, Backend, BackendConfig, BackendError, CadicalPreset, SolverKind, StopReason,
-    StopSignal,
+    new_backend, Backend, BackendConfig, BackendError, CadicalOption, CadicalPreset, SolverKind,
+    StopReason, StopSignal,
 };

@@ -33,8 +33,8 @@ use rustsat::types::{Lit, Var};
 use serde::{Deserialize, Serialize};
 
 use super::backend::{
-    new_backend, Backend, BackendConfig, BackendError, CadicalPreset, SolverKind, StopReason,
-    StopSignal,
+    new_backend, Backend, BackendConfig, BackendError, CadicalOption, CadicalPreset, SolverKind,
+    StopReason, StopSignal,
 };
 use super::cubes::{automorphisms, classes_of, family, Automorphism, Cube, CubePlan, FamilyError};
 use crate::board::Cell;
@@ -48,10 +48,13 @@ use crate::symmetry::key;
 use crate::tour::Tour;
 
 /// Everything the SAT engine can be told.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SatOptions {
     pub solver: SolverKind,
     pub cadical_preset: CadicalPreset,
+    /// CaDiCaL options set after the preset (for experiments).
+    #[serde(default)]
+    pub cadical_options: Vec<CadicalOption>,
     pub encode: EncodeOptions,
     /// Worker threads, each with its own solver taking cubes in turn; 0 means
     /// one per core. Counts and classes are the same for any number.
@@ -150,6 +153,7 @@ impl<'a> Search<'a> {
         let config = BackendConfig {
             kind: options.solver,
             cadical_preset: options.cadical_preset,
+            cadical_options: options.cadical_options.clone(),
             stop,
         };
         let mut backend = new_backend(&config)?;

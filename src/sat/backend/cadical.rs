@@ -10,7 +10,8 @@
 //! - clauses, assumptions, model values and failed assumptions (IPASIR);
 //! - a terminate hook polled during search, connected to the shared
 //!   [`StopSignal`];
-//! - option presets (`default`, `plain`, `sat`, `unsat`);
+//! - option presets (`default`, `plain`, `sat`, `unsat`), and single options
+//!   by name on top ([`CadicalOption`]);
 //! - `freeze` on the variables the engine asks for ([`Backend::freeze`]), so
 //!   that variable elimination never removes them.
 //!
@@ -28,8 +29,8 @@ use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
 
 use super::ccadical::{Answer, RawSolver};
 use super::{
-    check_variable, into_anyhow, AnswerState, Backend, BackendError, BackendStats, CadicalPreset,
-    SolverKind, StopSignal, MAX_VARIABLE_INDEX,
+    check_variable, into_anyhow, AnswerState, Backend, BackendError, BackendStats, CadicalOption,
+    CadicalPreset, SolverKind, StopSignal, MAX_VARIABLE_INDEX,
 };
 
 const NAME: &str = "cadical";
@@ -49,13 +50,33 @@ pub struct CadicalBackend {
 impl CadicalBackend {
     /// A fresh solver with the given option preset, polling `stop`.
     pub fn new(preset: CadicalPreset, stop: StopSignal) -> Result<Self, BackendError> {
-        let solver = RawSolver::new(preset.config_name(), stop.clone()).ok_or_else(|| {
+        Self::with_options(preset, &[], stop)
+    }
+
+    /// A fresh solver with the given preset, then `options` set in order.
+    pub fn with_options(
+        preset: CadicalPreset,
+        options: &[CadicalOption],
+        stop: StopSignal,
+    ) -> Result<Self, BackendError> {
+        let mut solver = RawSolver::new(preset.config_name(), stop.clone()).ok_or_else(|| {
             BackendError::Configuration {
                 backend: NAME,
                 config: preset.config_name().to_owned(),
                 message: "CaDiCaL does not know this preset".to_owned(),
             }
         })?;
+        for option in options {
+            if !solver.set_option(&option.name, option.value) {
+                return Err(BackendError::Configuration {
+                    backend: NAME,
+                    config: option.to_string(),
+                    message: "CaDiCaL has no such option, or the value is outside its range \
+                              (`cadical --help` lists both)"
+                        .to_owned(),
+                });
+            }
+        }
         Ok(CadicalBackend {
             solver,
             state: AnswerState::Input,

@@ -52,6 +52,8 @@ extern "C" {
     /// Part of the `cadical` crate's C extension: applies an option preset;
     /// 0 means the name is unknown.
     fn ccadical_configure(solver: *mut CCaDiCaL, name: *const c_char) -> c_int;
+    fn ccadical_set_option(solver: *mut CCaDiCaL, name: *const c_char, val: c_int);
+    fn ccadical_get_option(solver: *mut CCaDiCaL, name: *const c_char) -> c_int;
 }
 
 /// What CaDiCaL calls back during search: the stop signal it polls, and a
@@ -176,6 +178,26 @@ impl RawSolver {
     pub fn frozen(&self, lit: c_int) -> bool {
         // SAFETY: a non-zero literal on a live solver (any state).
         unsafe { ccadical_frozen(self.solver, lit) != 0 }
+    }
+
+    /// Sets option `name` to `value`; false when CaDiCaL does not take it
+    /// (a name it does not know, or a value outside the option's range).
+    /// Must come before the first clause. The C interface reports nothing,
+    /// so the value is read back; an unknown name also reads back as 0, so
+    /// a requested 0 counts only once the name has taken a 1 as well.
+    pub fn set_option(&mut self, name: &str, value: i32) -> bool {
+        let Ok(name) = CString::new(name) else {
+            return false;
+        };
+        let takes = |v: c_int| {
+            // SAFETY: a live solver in its configuring state (no clause yet,
+            // as the caller guarantees) and a NUL-terminated name.
+            unsafe {
+                ccadical_set_option(self.solver, name.as_ptr(), v);
+                ccadical_get_option(self.solver, name.as_ptr()) == v
+            }
+        };
+        (value != 0 || takes(1)) && takes(value)
     }
 
     /// Clauses learnt so far: one per conflict.

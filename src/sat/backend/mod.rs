@@ -125,6 +125,46 @@ impl CadicalPreset {
     }
 }
 
+/// One CaDiCaL option set by name after the preset, as `NAME=VALUE` on the
+/// command line (`--cadical-option elim=0`). The names and ranges are
+/// CaDiCaL's own (`cadical --help` lists them); a name it does not know, or
+/// a value outside the option's range, is an error, never silently ignored.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CadicalOption {
+    pub name: String,
+    pub value: i32,
+}
+
+impl std::str::FromStr for CadicalOption {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (name, value) = text
+            .split_once('=')
+            .ok_or_else(|| format!("'{text}' is not NAME=VALUE"))?;
+        let name = name.trim();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(format!(
+                "'{name}' is not an option name (letters and digits only)"
+            ));
+        }
+        let value = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("the value of '{name}' is not an integer: '{value}'"))?;
+        Ok(CadicalOption {
+            name: name.to_owned(),
+            value,
+        })
+    }
+}
+
+impl std::fmt::Display for CadicalOption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}={}", self.name, self.value)
+    }
+}
+
 /// Why a solve or an enumeration stopped before reaching a verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -241,6 +281,8 @@ pub struct BackendConfig {
     pub kind: SolverKind,
     /// CaDiCaL option preset; ignored by varisat.
     pub cadical_preset: CadicalPreset,
+    /// CaDiCaL options set after the preset, in order; ignored by varisat.
+    pub cadical_options: Vec<CadicalOption>,
     /// Polled by the backend to stop early.
     pub stop: StopSignal,
 }
@@ -397,8 +439,9 @@ pub trait Backend {
 /// Builds the backend chosen in `config`, ready for clauses.
 pub fn new_backend(config: &BackendConfig) -> Result<Box<dyn Backend>, BackendError> {
     Ok(match config.kind {
-        SolverKind::Cadical => Box::new(CadicalBackend::new(
+        SolverKind::Cadical => Box::new(CadicalBackend::with_options(
             config.cadical_preset,
+            &config.cadical_options,
             config.stop.clone(),
         )?),
         SolverKind::Varisat => Box::new(VarisatBackend::new(config.stop.clone())),

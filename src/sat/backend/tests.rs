@@ -23,6 +23,7 @@ fn configs() -> Vec<BackendConfig> {
     .map(|cadical_preset| BackendConfig {
         kind: SolverKind::Cadical,
         cadical_preset,
+        cadical_options: Vec::new(),
         stop: StopSignal::new(),
     })
     .collect();
@@ -345,6 +346,46 @@ fn cadical_counts_its_conflicts() {
     add_all(&mut backend, &pigeonhole(4));
     assert_eq!(backend.solve_under(&[]).unwrap(), SolverResult::Unsat);
     assert!(backend.conflicts().unwrap() > 0);
+}
+
+fn cadical_with(options: &[&str]) -> Result<CadicalBackend, BackendError> {
+    let options: Vec<CadicalOption> = options.iter().map(|o| o.parse().unwrap()).collect();
+    CadicalBackend::with_options(CadicalPreset::Default, &options, StopSignal::new())
+}
+
+#[test]
+fn cadical_takes_known_options_in_range() {
+    let mut backend = cadical_with(&["elim=0", "seed=7", "phase=0"]).unwrap();
+    add_all(&mut backend, &pigeonhole(3));
+    assert_eq!(backend.solve_under(&[]).unwrap(), SolverResult::Unsat);
+}
+
+#[test]
+fn cadical_refuses_unknown_options_and_values_out_of_range() {
+    // `nosuchoption=0` reads back as 0 like a real option set to 0; it must
+    // still be refused.
+    for bad in [
+        "nosuchoption=0",
+        "nosuchoption=1",
+        "stable=0",
+        "elim=2",
+        "seed=-1",
+    ] {
+        let err = cadical_with(&[bad])
+            .err()
+            .unwrap_or_else(|| panic!("{bad} was taken"));
+        assert!(err.to_string().contains(bad), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn cadical_option_text_is_name_equals_integer() {
+    let option: CadicalOption = " elim = 0 ".parse().unwrap();
+    assert_eq!((option.name.as_str(), option.value), ("elim", 0));
+    assert_eq!(option.to_string(), "elim=0");
+    for bad in ["elim", "=1", "elim=x", "el-im=1", "elim=1.5"] {
+        assert!(bad.parse::<CadicalOption>().is_err(), "{bad}");
+    }
 }
 
 /// Drives a solver only through rustsat's traits, as rustsat-based code would.
