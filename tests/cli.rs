@@ -160,6 +160,14 @@ fn verify_reports_bad_tour_files_clearly() {
     let missing = write_temp(dir.path(), "mis.txt", "1 2 3\n4 5 7\n");
     let err = stderr(&knights(&["verify", "--board", "2x3", &missing]));
     assert!(err.contains("out of range"), "{err}");
+    let broken = write_temp(dir.path(), "cut.jsonl", "{\"bad\n");
+    let err = stderr(&knights(&["verify", "--board", "2x3", &broken]));
+    assert!(err.contains("line 1: not a tour record"), "{err}");
+    assert_eq!(
+        err.matches("EOF while parsing").count(),
+        1,
+        "said once: {err}"
+    );
     let wrong = knights(&["verify", "--board", "8x8", "tests/data/tours/open-5x5.txt"]);
     assert_eq!(wrong.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&wrong.stdout).contains("5x5"));
@@ -363,6 +371,8 @@ fn opb_writes_line_sums_as_equalities_with_a_true_header() {
         equalities.iter().all(|c| c.ends_with("= 65 ;")),
         "{equalities:?}"
     );
+    // No CNF encoding of the sums is in the file, so the header names none.
+    assert!(!text.contains("pb-encoding:"), "{text}");
     // Without -o the same file goes to stdout.
     let stdout = knights(&["opb", &model]);
     assert_eq!(String::from_utf8_lossy(&stdout.stdout), text);

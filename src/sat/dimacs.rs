@@ -95,7 +95,11 @@ pub(crate) fn write_header(
         encoding.family(),
         connectivity_note(encoding, upgraded)
     )?;
-    writeln!(out, "{tag} pb-encoding: {}", options.pb_encoding)?;
+    // Only clauses encode line sums with it: the OPB file states them as
+    // equalities, and a model without line sums has none to encode.
+    if !report.line_sums.is_empty() {
+        writeln!(out, "{tag} pb-encoding: {}", options.pb_encoding)?;
+    }
     write_rules(puzzle, tag, out)?;
     if let Some((kept, by_distance, by_parity)) = report.number_pairs {
         writeln!(

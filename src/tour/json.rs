@@ -16,10 +16,12 @@ pub struct TourRecord {
 
 #[derive(Debug, thiserror::Error)]
 pub enum JsonError {
-    #[error("line {line}: not a tour record: {source}")]
+    // The parser's message is part of this one, not a separate cause, so
+    // that error chains print it once.
+    #[error("line {line}: not a tour record: {reason}")]
     Syntax {
         line: usize,
-        source: serde_json::Error,
+        reason: serde_json::Error,
     },
     #[error("line {line}: {message}")]
     Invalid { line: usize, message: String },
@@ -49,12 +51,12 @@ pub fn parse_lines(text: &str) -> Result<Vec<(usize, Tour)>, JsonError> {
             continue;
         }
         let value: serde_json::Value =
-            serde_json::from_str(raw).map_err(|source| JsonError::Syntax { line, source })?;
+            serde_json::from_str(raw).map_err(|reason| JsonError::Syntax { line, reason })?;
         if value.get("numbers").is_none() {
             continue;
         }
         let record: TourRecord =
-            serde_json::from_value(value).map_err(|source| JsonError::Syntax { line, source })?;
+            serde_json::from_value(value).map_err(|reason| JsonError::Syntax { line, reason })?;
         let tour = record
             .to_tour()
             .map_err(|message| JsonError::Invalid { line, message })?;
