@@ -19,6 +19,14 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Runs `knights` on input it must refuse: exit code 2; returns stderr.
+fn refused(args: &[&str]) -> String {
+    let out = knights(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    err
+}
+
 fn write_temp(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -44,9 +52,7 @@ fn malformed_model_names_field_and_line() {
         "bad.toml",
         "board = \"8x8\"\n[sums]\nrows = \"lots\"\n",
     );
-    let out = knights(&["show", &model]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
+    let err = refused(&["show", &model]);
     assert!(err.contains("line 3") && err.contains("rows"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
@@ -227,19 +233,14 @@ fn cadical_options_reach_cadical_and_bad_ones_are_named() {
         "elim=0",
     ]);
     assert_eq!(summary(&taken)["solutions"].as_u64(), Some(1728));
-    let unknown = knights(&[
+    let err = refused(&[
         "count",
         "models/open-5x5.toml",
         "--cadical-option",
         "stable=0",
     ]);
-    assert_eq!(unknown.status.code(), Some(2), "{}", stderr(&unknown));
-    assert!(
-        stderr(&unknown).contains("'stable=0'"),
-        "{}",
-        stderr(&unknown)
-    );
-    let varisat = knights(&[
+    assert!(err.contains("'stable=0'"), "{err}");
+    let err = refused(&[
         "count",
         "models/open-5x5.toml",
         "--solver",
@@ -247,12 +248,7 @@ fn cadical_options_reach_cadical_and_bad_ones_are_named() {
         "--cadical-option",
         "elim=0",
     ]);
-    assert_eq!(varisat.status.code(), Some(2), "{}", stderr(&varisat));
-    assert!(
-        stderr(&varisat).contains("--solver cadical"),
-        "{}",
-        stderr(&varisat)
-    );
+    assert!(err.contains("--solver cadical"), "{err}");
 }
 
 #[test]
@@ -307,9 +303,7 @@ fn a_board_without_tours_is_answered_by_theorem() {
 
 #[test]
 fn a_search_of_months_asks_for_yes_or_a_limit() {
-    let out = knights(&["count", "models/semimagic.toml", "--engine", "search"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
+    let err = refused(&["count", "models/semimagic.toml", "--engine", "search"]);
     assert!(err.contains("estimate:") && err.contains("--yes"), "{err}");
     let out = knights(&[
         "count",
@@ -479,16 +473,14 @@ fn resume_refuses_bad_files_and_the_native_search() {
     let mut lines: Vec<&str> = first.lines().collect();
     lines.insert(3, "garbage");
     let garbage = write_temp(dir.path(), "garbage.jsonl", &lines.join("\n"));
-    let out = knights(&["enumerate", "models/open-5x5.toml", "--resume", &garbage]);
-    assert_eq!(out.status.code(), Some(2));
+    let err = refused(&["enumerate", "models/open-5x5.toml", "--resume", &garbage]);
     assert!(
-        stderr(&out).contains("garbage.jsonl") && stderr(&out).contains("line 4"),
-        "{}",
-        stderr(&out)
+        err.contains("garbage.jsonl") && err.contains("line 4"),
+        "{err}"
     );
     let file = write_temp(dir.path(), "first.jsonl", &first);
     // Open 5x5 tours start anywhere; this model wants them to start in a corner.
-    let out = knights(&[
+    let err = refused(&[
         "count",
         "--board",
         "5x5",
@@ -497,14 +489,9 @@ fn resume_refuses_bad_files_and_the_native_search() {
         "--resume",
         &file,
     ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("first.jsonl line "),
-        "{}",
-        stderr(&out)
-    );
-    assert!(stderr(&out).contains("not a solution"), "{}", stderr(&out));
-    let out = knights(&[
+    assert!(err.contains("first.jsonl line "), "{err}");
+    assert!(err.contains("not a solution"), "{err}");
+    let err = refused(&[
         "count",
         "models/open-5x5.toml",
         "--engine",
@@ -512,10 +499,5 @@ fn resume_refuses_bad_files_and_the_native_search() {
         "--resume",
         &file,
     ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("--resume needs --engine sat"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(err.contains("--resume needs --engine sat"), "{err}");
 }
