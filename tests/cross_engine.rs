@@ -122,6 +122,9 @@ struct SatDraw {
     connectivity: Connectivity,
     jobs: usize,
     no_symmetry_breaking: bool,
+    /// `None`: the model's default; otherwise each cube with a fixed start
+    /// is split by the path of this many cells.
+    prefix_length: Option<u32>,
 }
 
 /// One random case: a model and how each engine runs it.
@@ -194,13 +197,15 @@ fn sat_draw() -> impl Strategy<Value = SatDraw> {
         prop::sample::select(vec![Connectivity::Lazy, Connectivity::Ordering]),
         1usize..=2,
         prop::bool::ANY,
+        prop::option::of(1u32..=6),
     )
         .prop_map(
-            |(pb_encoding, connectivity, jobs, no_symmetry_breaking)| SatDraw {
+            |(pb_encoding, connectivity, jobs, no_symmetry_breaking, prefix_length)| SatDraw {
                 pb_encoding,
                 connectivity,
                 jobs,
                 no_symmetry_breaking,
+                prefix_length,
             },
         )
 }
@@ -472,6 +477,7 @@ fn sat_options(solver: SolverKind, draw: SatDraw) -> SatOptions {
         },
         jobs: draw.jobs,
         no_symmetry_breaking: draw.no_symmetry_breaking,
+        prefix_length: draw.prefix_length,
         ..SatOptions::default()
     }
 }

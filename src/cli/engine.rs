@@ -58,6 +58,11 @@ pub struct RunArgs {
     /// itself, instead of adding lex-leader constraints (same counts).
     #[arg(long)]
     pub no_symmetry_breaking: bool,
+    /// Split each cube of a numbered model with a fixed start by the cells
+    /// of numbers 2..=N, solved one after another (same counts). Default: 8
+    /// for closed half-turn symmetric tours, off (1) otherwise.
+    #[arg(long, value_name = "N")]
+    pub prefix_length: Option<u32>,
 }
 
 impl RunArgs {
@@ -97,6 +102,7 @@ impl RunArgs {
             },
             jobs: self.jobs,
             no_symmetry_breaking: self.no_symmetry_breaking,
+            prefix_length: self.prefix_length,
         }
     }
 

@@ -8,6 +8,8 @@
 //!   encodings that rustsat provides (used for line sums);
 //! - [`cubes`]: the split of a puzzle's solutions into cubes, the puzzle's
 //!   automorphisms, and which cube reports which family of solutions;
+//! - [`prefixes`]: cubes with a fixed start split further by the path the
+//!   tour begins with;
 //! - [`enumerate`]: projected model enumeration with blocking clauses and the
 //!   explicit reasons an enumeration ends (generic, used by tests);
 //! - [`dimacs`]: DIMACS export with a self-describing header, and parsing
@@ -27,6 +29,7 @@ pub mod dimacs;
 pub mod enumerate;
 pub mod opb;
 pub mod pb;
+pub mod prefixes;
 pub mod search;
 
 pub use backend::{

@@ -37,6 +37,7 @@ use super::backend::{
     StopReason, StopSignal,
 };
 use super::cubes::{automorphisms, classes_of, family, Automorphism, Cube, CubePlan, FamilyError};
+use super::prefixes::prefix_cubes;
 use crate::board::Cell;
 use crate::encode::lex_leader::TourSymmetry;
 use crate::encode::{
@@ -64,6 +65,10 @@ pub struct SatOptions {
     /// instead of only the lex-leaders (for measurements and cross-checks).
     #[serde(default)]
     pub no_symmetry_breaking: bool,
+    /// Split each cube with a fixed start by the cells of numbers 2 to this
+    /// ([`super::prefixes`]); `None` takes the puzzle's default.
+    #[serde(default)]
+    pub prefix_length: Option<u32>,
 }
 
 /// Why the SAT engine could not give an answer.
@@ -105,6 +110,8 @@ pub struct SatStats {
     pub foreign_families: u64,
     /// CaDiCaL's conflicts (counted as learnt clauses); 0 for varisat.
     pub conflicts: u64,
+    /// Parts of cubes solved one after another ([`super::prefixes`]).
+    pub prefix_cubes: u64,
 }
 
 impl SatStats {
@@ -116,6 +123,7 @@ impl SatStats {
         self.cubes_done += other.cubes_done;
         self.foreign_families += other.foreign_families;
         self.conflicts += other.conflicts;
+        self.prefix_cubes += other.prefix_cubes;
     }
 }
 
@@ -685,8 +693,51 @@ fn search_cube(
     let Some(assumptions) = search.encoding().cube_literals(&cube)? else {
         return Ok(None);
     };
+    let length = prefix_length(shared.puzzle, shared.options);
+    for part in parts_of(shared.puzzle, search.encoding(), cube, length) {
+        search.stats.prefix_cubes += 1;
+        let assumptions: Vec<Lit> = assumptions.iter().chain(&part).copied().collect();
+        if let Some(reason) = search_part(shared, search, cube, &assumptions, sender)? {
+            return Ok(Some(reason));
+        }
+    }
+    Ok(None)
+}
+
+/// How many numbers each prefix cube fixes: the option, or the default for
+/// the puzzle. Closed half-turn symmetric tours split into paths of 8 cells;
+/// on other models the split cost more than it saved (results/).
+fn prefix_length(puzzle: &Puzzle, options: &SatOptions) -> u32 {
+    options
+        .prefix_length
+        .unwrap_or(if puzzle.closed && puzzle.rot180 { 8 } else { 1 })
+}
+
+/// The extra assumptions of each part of `cube` ([`super::prefixes`]); one
+/// empty part when the cube is not split.
+fn parts_of(puzzle: &Puzzle, encoding: &Encoding, cube: Cube, length: u32) -> Vec<Vec<Lit>> {
+    let (start, end) = match cube {
+        Cube::Ends { start, end } => (start, Some(end)),
+        Cube::Start { start } => (start, None),
+        Cube::All | Cube::Pivot { .. } => return vec![Vec::new()],
+    };
+    match encoding.numbers() {
+        Some(numbers) => prefix_cubes(puzzle, numbers, start, end, length),
+        None => vec![Vec::new()],
+    }
+}
+
+/// Finds every family with a member under `assumptions`, a part of `cube`;
+/// sends the classes of those the cube owns.
+fn search_part(
+    shared: &Shared<'_>,
+    search: &mut Search<'_>,
+    cube: Cube,
+    assumptions: &[Lit],
+    sender: &mpsc::Sender<Message>,
+) -> Result<Option<StopReason>, SatError> {
     loop {
-        let tour = match search.next_tour(&assumptions)? {
+        let tour = match search.next_tour(assumptions)? {
             Next::Exhausted => return Ok(None),
             Next::Stopped(reason) => return Ok(Some(reason)),
             Next::Tour(tour) => tour,
@@ -743,6 +794,7 @@ fn summary_stats(
     put("subtour_cuts", stats.subtour_cuts.into());
     put("blocking_clauses", stats.blocking_clauses.into());
     put("foreign_families", stats.foreign_families.into());
+    put("prefix_cubes", stats.prefix_cubes.into());
     put("conflicts", stats.conflicts.into());
     put("solve_seconds", stats.solve_seconds.into());
     map
