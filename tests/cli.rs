@@ -252,6 +252,30 @@ fn cadical_options_reach_cadical_and_bad_ones_are_named() {
 }
 
 #[test]
+fn a_prefix_split_keeps_the_count_and_a_huge_one_is_refused() {
+    // Open 5x5 tours from a corner: 304 (tests/data/known-counts.md; the native search agrees).
+    let corner = ["count", "--board", "5x5", "--start-cell", "0,0"];
+    let whole = knights(&[&corner[..], &["--prefix-length", "1"]].concat());
+    let split = knights(&[&corner[..], &["--prefix-length", "4"]].concat());
+    let (whole, split) = (summary(&whole), summary(&split));
+    assert_eq!(whole["solutions"].as_u64(), Some(304));
+    assert_eq!(split["solutions"].as_u64(), Some(304));
+    assert_eq!(split["classes"], whole["classes"]);
+    let parts = split["stats"]["prefix_cubes"].as_u64().unwrap();
+    assert!(parts > whole["stats"]["prefix_cubes"].as_u64().unwrap());
+    let err = refused(&[
+        "count",
+        "--board",
+        "8x8",
+        "--start-cell",
+        "0,0",
+        "--prefix-length",
+        "40",
+    ]);
+    assert!(err.contains("--prefix-length 40"), "{err}");
+}
+
+#[test]
 fn enumerate_output_passes_verify_and_a_limit_is_not_a_count() {
     let dir = tempfile::tempdir().unwrap();
     for engine in ["search", "sat"] {

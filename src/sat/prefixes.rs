@@ -23,6 +23,20 @@ use crate::board::Cell;
 use crate::encode::numbering::NumberVars;
 use crate::puzzle::Puzzle;
 
+/// At most this many parts per cube. The default length gives magic-closed-
+/// centrosymmetric at most about 27,000; a length that gives millions would
+/// spend more time listing and assuming than solving.
+pub const MAX_PARTS: usize = 1_000_000;
+
+/// Why a cube could not be split.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error(
+    "--prefix-length {length} splits one cube into more than {MAX_PARTS} parts; choose a shorter length"
+)]
+pub struct TooManyParts {
+    pub length: u32,
+}
+
 /// The cells already numbered, both ways round, with undo for backtracking.
 struct Placement {
     number_of: Vec<Option<u32>>,
@@ -96,17 +110,16 @@ pub fn prefix_cubes(
     start: Cell,
     end: Option<Cell>,
     length: u32,
-) -> Vec<Vec<Lit>> {
+) -> Result<Vec<Vec<Lit>>, TooManyParts> {
     let n = puzzle.n_cells();
-    let length = length.min(n as u32);
     if length < 2 {
-        return vec![Vec::new()];
+        return Ok(vec![Vec::new()]);
     }
     let rules = Rules {
         puzzle,
         numbers,
         half_turn: half_turn_numbering(puzzle),
-        length,
+        length: length.min(n as u32),
     };
     let mut placed = Placement::new(n);
     let ends_fit = rules.place(&mut placed, start, 1)
@@ -115,7 +128,10 @@ pub fn prefix_cubes(
     if ends_fit {
         extend_paths(&rules, &mut placed, start, &mut Vec::new(), &mut out);
     }
-    out
+    if out.len() > MAX_PARTS {
+        return Err(TooManyParts { length });
+    }
+    Ok(out)
 }
 
 /// The forced numbering of opposite cells of a half-turn symmetric tour, if any.
@@ -129,7 +145,8 @@ fn half_turn_numbering(puzzle: &Puzzle) -> Option<(Vec<Cell>, Vec<u32>)> {
 }
 
 /// Depth-first over the paths that continue `path` (numbers 2, 3, ... so far)
-/// from `last`; every complete one goes to `out`.
+/// from `last`; every complete one goes to `out`, up to one more than
+/// [`MAX_PARTS`].
 fn extend_paths(
     rules: &Rules<'_>,
     placed: &mut Placement,
@@ -137,6 +154,9 @@ fn extend_paths(
     path: &mut Vec<Lit>,
     out: &mut Vec<Vec<Lit>>,
 ) {
+    if out.len() > MAX_PARTS {
+        return;
+    }
     let number = path.len() as u32 + 2;
     if number > rules.length {
         out.push(path.clone());
@@ -188,7 +208,7 @@ mod tests {
     fn a_short_length_keeps_the_cube_whole() {
         let p = puzzle("board = \"5x5\"\n[start]\ncells = [[0, 0]]");
         assert_eq!(
-            prefix_cubes(&p, &numbers(&p), 0, None, 1),
+            prefix_cubes(&p, &numbers(&p), 0, None, 1).unwrap(),
             vec![Vec::<Lit>::new()]
         );
     }
@@ -199,7 +219,7 @@ mod tests {
         let vars = numbers(&p);
         // From (0,0) the knight reaches (1,2) and (2,1); from each, the
         // paths go on to every neighbour but the corner.
-        let cubes = prefix_cubes(&p, &vars, 0, None, 3);
+        let cubes = prefix_cubes(&p, &vars, 0, None, 3).unwrap();
         let expected: usize = [7, 11]
             .iter()
             .map(|&second| p.board.neighbours(second).len() - 1)
@@ -222,7 +242,7 @@ mod tests {
 
     fn assert_each_solution_in_one_cube(p: &Puzzle, end: Option<Cell>, length: u32) {
         let vars = numbers(p);
-        let cubes = prefix_cubes(p, &vars, 0, end, length);
+        let cubes = prefix_cubes(p, &vars, 0, end, length).unwrap();
         let tours = all_tours(p);
         assert!(!tours.is_empty());
         for tour in &tours {
@@ -251,11 +271,24 @@ mod tests {
         let turned = puzzle(
             "board = \"6x6\"\nclosed = true\nsymmetry = \"rot180\"\n[start]\ncells = [[0, 0]]",
         );
-        let plain = prefix_cubes(&open, &numbers(&open), 0, None, 6).len();
-        let fewer = prefix_cubes(&turned, &numbers(&turned), 0, None, 6).len();
+        let plain = prefix_cubes(&open, &numbers(&open), 0, None, 6)
+            .unwrap()
+            .len();
+        let fewer = prefix_cubes(&turned, &numbers(&turned), 0, None, 6)
+            .unwrap()
+            .len();
         assert!(
             fewer < plain,
             "{fewer} cubes with the half turn, {plain} without"
+        );
+    }
+
+    #[test]
+    fn a_split_into_too_many_parts_is_refused() {
+        let p = puzzle("board = \"8x8\"\n[start]\ncells = [[0, 0]]");
+        assert_eq!(
+            prefix_cubes(&p, &numbers(&p), 0, None, 40),
+            Err(TooManyParts { length: 40 })
         );
     }
 }

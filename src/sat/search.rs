@@ -37,7 +37,7 @@ use super::backend::{
     StopReason, StopSignal,
 };
 use super::cubes::{automorphisms, classes_of, family, Automorphism, Cube, CubePlan, FamilyError};
-use super::prefixes::prefix_cubes;
+use super::prefixes::{prefix_cubes, TooManyParts};
 use crate::board::Cell;
 use crate::encode::lex_leader::TourSymmetry;
 use crate::encode::{
@@ -95,6 +95,8 @@ pub enum SatError {
     NotASolution { index: usize },
     #[error("a worker thread failed: {0}")]
     Worker(String),
+    #[error(transparent)]
+    Prefix(#[from] TooManyParts),
 }
 
 /// Counters of one SAT run (summed over workers).
@@ -694,7 +696,7 @@ fn search_cube(
         return Ok(None);
     };
     let length = prefix_length(shared.puzzle, shared.options);
-    for part in parts_of(shared.puzzle, search.encoding(), cube, length) {
+    for part in parts_of(shared.puzzle, search.encoding(), cube, length)? {
         search.stats.prefix_cubes += 1;
         let assumptions: Vec<Lit> = assumptions.iter().chain(&part).copied().collect();
         if let Some(reason) = search_part(shared, search, cube, &assumptions, sender)? {
@@ -715,15 +717,21 @@ fn prefix_length(puzzle: &Puzzle, options: &SatOptions) -> u32 {
 
 /// The extra assumptions of each part of `cube` ([`super::prefixes`]); one
 /// empty part when the cube is not split.
-fn parts_of(puzzle: &Puzzle, encoding: &Encoding, cube: Cube, length: u32) -> Vec<Vec<Lit>> {
+fn parts_of(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    cube: Cube,
+    length: u32,
+) -> Result<Vec<Vec<Lit>>, TooManyParts> {
+    let whole = Ok(vec![Vec::new()]);
     let (start, end) = match cube {
         Cube::Ends { start, end } => (start, Some(end)),
         Cube::Start { start } => (start, None),
-        Cube::All | Cube::Pivot { .. } => return vec![Vec::new()],
+        Cube::All | Cube::Pivot { .. } => return whole,
     };
     match encoding.numbers() {
         Some(numbers) => prefix_cubes(puzzle, numbers, start, end, length),
-        None => vec![Vec::new()],
+        None => whole,
     }
 }
 
