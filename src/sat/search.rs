@@ -707,8 +707,10 @@ fn search_cube(
 }
 
 /// How many numbers each prefix cube fixes: the option, or the default for
-/// the puzzle. Closed half-turn symmetric tours split into paths of 8 cells;
-/// on other models the split cost more than it saved (results/).
+/// the puzzle. Closed half-turn symmetric tours split into paths of 8 cells
+/// (magic-closed-centrosymmetric: done in 266 s; whole cubes had finished 6
+/// of 21 in 1200 s); the open nested-semimagic got slower with every length
+/// tried, so other models are not split (results/sat-measurements-2026-11-23.md).
 fn prefix_length(puzzle: &Puzzle, options: &SatOptions) -> u32 {
     options
         .prefix_length
