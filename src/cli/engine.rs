@@ -7,7 +7,7 @@ use knights::encode::{Connectivity, EncodeOptions};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, Limits, StopFlag, Summary};
 use knights::sat::pb::PbEncoding;
-use knights::sat::search::{enumerate_resuming, SatOptions};
+use knights::sat::search::{enumerate_observed, CubeProgress, SatOptions};
 use knights::sat::{CadicalOption, CadicalPreset, SolverKind};
 use knights::search::{Progress as SearchProgress, SearchOptions};
 use knights::tour::Tour;
@@ -143,6 +143,7 @@ impl RunArgs {
         limits: &Limits,
         already: &[Tour],
         on_progress: &dyn Fn(SearchProgress),
+        on_cube: &dyn Fn(CubeProgress),
     ) -> Result<Summary> {
         self.check_cadical_options()?;
         Ok(match self.engine {
@@ -152,7 +153,7 @@ impl RunArgs {
             }
             EngineKind::Sat => {
                 let options = self.sat_options();
-                enumerate_resuming(puzzle, &options, limits, already, &mut |_| {})?
+                enumerate_observed(puzzle, &options, limits, already, &mut |_| {}, on_cube)?
             }
         })
     }
@@ -166,6 +167,7 @@ impl RunArgs {
         already: &[Tour],
         on_class: &(dyn Fn(Class) + Sync),
         on_progress: &dyn Fn(SearchProgress),
+        on_cube: &dyn Fn(CubeProgress),
     ) -> Result<Summary> {
         self.check_cadical_options()?;
         match self.engine {
@@ -182,10 +184,14 @@ impl RunArgs {
             }
             EngineKind::Sat => {
                 let options = self.sat_options();
-                let summary =
-                    enumerate_resuming(puzzle, &options, limits, already, &mut |class| {
-                        on_class(class.clone())
-                    })?;
+                let summary = enumerate_observed(
+                    puzzle,
+                    &options,
+                    limits,
+                    already,
+                    &mut |class| on_class(class.clone()),
+                    on_cube,
+                )?;
                 Ok(summary)
             }
         }

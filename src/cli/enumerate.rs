@@ -96,9 +96,13 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     let limits = args.run.limits()?;
     let progress = Progress::start(&puzzle.name, expected_nodes);
     if !write_solutions {
-        let summary = args.run.count(&puzzle, &limits, &resumed.tours, &|p| {
-            progress.nodes(p.nodes, p.nodes_per_second)
-        });
+        let summary = args.run.count(
+            &puzzle,
+            &limits,
+            &resumed.tours,
+            &|p| progress.nodes(p.nodes, p.nodes_per_second),
+            &|c| progress.cubes(c.done, c.searched),
+        );
         progress.finish();
         return report(&summary.map_err(|err| resumed.name_refused_tour(err))?);
     }
@@ -119,6 +123,7 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
             progress.found(solutions, classes);
         },
         &|p| progress.nodes(p.nodes, p.nodes_per_second),
+        &|c| progress.cubes(c.done, c.searched),
     );
     progress.finish();
     if let Some(failure) = writer.take_failure() {

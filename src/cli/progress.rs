@@ -6,8 +6,9 @@ use std::time::Duration;
 
 pub struct Progress {
     bar: ProgressBar,
-    /// The latest "found" text, kept so node reports can repeat it.
-    found: Mutex<String>,
+    /// The latest "found" text, kept so node and cube reports can repeat
+    /// it; `None` while nothing was reported (always, for `count`).
+    found: Mutex<Option<String>>,
     /// The search tree's predicted size (Knuth's estimate), for the time left.
     expected_nodes: Option<f64>,
 }
@@ -24,7 +25,7 @@ impl Progress {
         bar.enable_steady_tick(Duration::from_millis(200));
         Progress {
             bar,
-            found: Mutex::new("0 solutions".into()),
+            found: Mutex::new(None),
             expected_nodes,
         }
     }
@@ -32,12 +33,11 @@ impl Progress {
     pub fn found(&self, solutions: u64, classes: u64) {
         let text = format!("{solutions} solutions in {classes} classes");
         self.bar.set_message(text.clone());
-        *self.found.lock().expect("not poisoned") = text;
+        *self.found.lock().expect("not poisoned") = Some(text);
     }
 
     /// Search nodes so far, from engines that count them.
     pub fn nodes(&self, nodes: u64, per_second: f64) {
-        let found = self.found.lock().expect("not poisoned").clone();
         let left = match self.expected_nodes {
             Some(expected) if per_second > 0.0 && (nodes as f64) < expected => {
                 let seconds = (expected - nodes as f64) / per_second;
@@ -45,8 +45,21 @@ impl Progress {
             }
             _ => String::new(),
         };
-        self.bar
-            .set_message(format!("{found}, {nodes} nodes ({per_second:.2e}/s){left}"));
+        self.say(format!("{nodes} nodes ({per_second:.2e}/s){left}"));
+    }
+
+    /// Cubes finished so far, from the SAT engine.
+    pub fn cubes(&self, done: usize, searched: usize) {
+        self.say(format!("{done} of {searched} cubes done"));
+    }
+
+    /// Shows `news` after the solutions found, if any were reported.
+    fn say(&self, news: String) {
+        let message = match self.found.lock().expect("not poisoned").as_deref() {
+            Some(found) => format!("{found}, {news}"),
+            None => news,
+        };
+        self.bar.set_message(message);
     }
 
     pub fn finish(&self) {

@@ -29,6 +29,7 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
             slot.get_or_insert(class.members[0].clone());
         },
         &|_| {},
+        &|_| {},
     )?;
     let Some(tour) = found.into_inner().expect("not poisoned") else {
         eprintln!("{}", summary.to_json_line());

@@ -290,6 +290,15 @@ pub fn class_of(puzzle: &Puzzle, tour: &Tour) -> Class {
     Class { members }
 }
 
+/// How far a run has got, reported each time a cube is finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CubeProgress {
+    /// Cubes finished so far (their every solution reported).
+    pub done: usize,
+    /// Cubes the run searches in all.
+    pub searched: usize,
+}
+
 /// Finds every class of solutions, handing each to `on_class` as it is found.
 pub fn enumerate(
     puzzle: &Puzzle,
@@ -311,6 +320,19 @@ pub fn enumerate_resuming(
     limits: &Limits,
     already: &[Tour],
     on_class: &mut dyn FnMut(&Class),
+) -> Result<Summary, SatError> {
+    enumerate_observed(puzzle, options, limits, already, on_class, &|_| {})
+}
+
+/// [`enumerate_resuming`], also calling `on_cube` (on the calling thread)
+/// whenever a cube is finished, for progress displays.
+pub fn enumerate_observed(
+    puzzle: &Puzzle,
+    options: &SatOptions,
+    limits: &Limits,
+    already: &[Tour],
+    on_class: &mut dyn FnMut(&Class),
+    on_cube: &dyn Fn(CubeProgress),
 ) -> Result<Summary, SatError> {
     let started = Instant::now();
     let autos = automorphisms(puzzle);
@@ -338,7 +360,8 @@ pub fn enumerate_resuming(
             halt: StopFlag::default(),
             stop: StopSignal::from_limits(limits, started),
         };
-        let outcome = run_workers(&shared, worker_count(options.jobs), &mut tally, on_class)?;
+        let observers = Observers { on_class, on_cube };
+        let outcome = run_workers(&shared, worker_count(options.jobs), &mut tally, observers)?;
         stats = outcome.stats;
         signature = outcome.signature;
         outcome.ending
@@ -498,7 +521,15 @@ impl Tally {
 /// What a worker sends to the thread that reports.
 enum Message {
     Classes(Vec<Class>),
+    /// One cube finished.
+    CubeDone,
     Done(Result<WorkerEnd, SatError>),
+}
+
+/// The caller's callbacks, run on the reporting thread.
+struct Observers<'a> {
+    on_class: &'a mut dyn FnMut(&Class),
+    on_cube: &'a dyn Fn(CubeProgress),
 }
 
 struct WorkerEnd {
@@ -518,7 +549,7 @@ fn run_workers(
     shared: &Shared<'_>,
     workers: usize,
     tally: &mut Tally,
-    on_class: &mut dyn FnMut(&Class),
+    observers: Observers<'_>,
 ) -> Result<Outcome, SatError> {
     let workers = workers.clamp(1, shared.plan.searched().len().max(1));
     let (sender, receiver) = mpsc::channel();
@@ -535,7 +566,7 @@ fn run_workers(
             });
         }
         drop(sender);
-        collect(shared, workers, &receiver, tally, on_class)
+        collect(shared, workers, &receiver, tally, observers)
     })
 }
 
@@ -545,8 +576,9 @@ fn collect(
     workers: usize,
     receiver: &mpsc::Receiver<Message>,
     tally: &mut Tally,
-    on_class: &mut dyn FnMut(&Class),
+    observers: Observers<'_>,
 ) -> Result<Outcome, SatError> {
+    let Observers { on_class, on_cube } = observers;
     let mut outcome = Outcome {
         ending: Ending::Exhausted,
         stats: SatStats::default(),
@@ -555,6 +587,7 @@ fn collect(
     let mut first_error = None;
     let mut dropped = None;
     let mut done = 0;
+    let mut cubes_done = 0;
     while done < workers {
         let Ok(message) = receiver.recv() else {
             return Err(SatError::Worker("a worker ended without reporting".into()));
@@ -575,6 +608,13 @@ fn collect(
                 if tally.limit_reached() {
                     shared.halt.raise();
                 }
+            }
+            Message::CubeDone => {
+                cubes_done += 1;
+                on_cube(CubeProgress {
+                    done: cubes_done,
+                    searched: shared.plan.searched().len(),
+                });
             }
             Message::Done(Ok(end)) => {
                 done += 1;
@@ -649,6 +689,8 @@ fn work(shared: &Shared<'_>, sender: &mpsc::Sender<Message>) -> Result<WorkerEnd
             break;
         }
         end.stats.cubes_done += 1;
+        // The receiver outlives every worker; a failed send cannot happen.
+        let _ = sender.send(Message::CubeDone);
     }
     if let Some(mut search) = one_solver {
         end.stats.add(search.stats());
@@ -836,5 +878,34 @@ mod tests {
         assert!(crate::verify::verify(&puzzle, &tour).is_empty());
         search.block(&[tour]).unwrap();
         assert!(frozen(&search).iter().all(|&f| f == Some(true)));
+    }
+
+    #[test]
+    fn each_finished_cube_is_reported_once_in_order() {
+        // Open 5x5 tours from any start: one cube per (start, end) orbit.
+        let spec = Spec::from_toml("board = \"5x5\"", "test").unwrap();
+        let puzzle = Puzzle::from_spec(&spec).unwrap();
+        let options = SatOptions {
+            jobs: 2,
+            ..SatOptions::default()
+        };
+        let reports = std::cell::RefCell::new(Vec::new());
+        let summary = enumerate_observed(
+            &puzzle,
+            &options,
+            &Limits::default(),
+            &[],
+            &mut |_| {},
+            &|progress| reports.borrow_mut().push(progress),
+        )
+        .unwrap();
+        let reports = reports.into_inner();
+        let searched = summary.stats["cubes_searched"].as_u64().unwrap() as usize;
+        assert!(searched > 1);
+        let expected: Vec<CubeProgress> = (1..=searched)
+            .map(|done| CubeProgress { done, searched })
+            .collect();
+        assert_eq!(reports, expected);
+        assert_eq!(summary.solutions, 1728);
     }
 }
