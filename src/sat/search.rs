@@ -6,7 +6,8 @@
 //!    symmetry cannot skip are searched ([`super::cubes`]);
 //! 2. each worker thread has one incremental solver and takes cubes one at a
 //!    time, solving under the cube's assumption literals; UNSAT means the cube
-//!    is done;
+//!    is done. A cube with a fixed start may be split further by the path its
+//!    tours begin with, the parts solved in turn ([`super::prefixes`]);
 //! 3. a model is decoded; with lazy connectivity it may still be a set of
 //!    subtours, which get one cut-set clause each (solve again);
 //! 4. a tour is checked with `Puzzle::accepts` (a wrong tour is an error, never
@@ -293,7 +294,7 @@ pub fn class_of(puzzle: &Puzzle, tour: &Tour) -> Class {
 /// How far a run has got, reported each time a cube is finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CubeProgress {
-    /// Cubes finished so far (their every solution reported).
+    /// Cubes finished so far (every solution in them found).
     pub done: usize,
     /// Cubes the run searches in all.
     pub searched: usize,
