@@ -170,6 +170,17 @@ pub enum Cube {
     Pivot { pivot: Cell, a: Cell, b: Cell },
 }
 
+impl Cube {
+    /// The start cell the cube fixes, and the end cell if it fixes one too.
+    pub fn fixed_ends(self) -> Option<(Cell, Option<Cell>)> {
+        match self {
+            Cube::Ends { start, end } => Some((start, Some(end))),
+            Cube::Start { start } => Some((start, None)),
+            Cube::All | Cube::Pivot { .. } => None,
+        }
+    }
+}
+
 /// How solutions are split, which cubes are searched, and who owns a family.
 #[derive(Clone, Debug)]
 pub struct CubePlan {

@@ -237,7 +237,11 @@ mod tests {
         };
         let sink = |class: crate::run::Class| found.lock().unwrap().extend(class.members);
         crate::search::enumerate(puzzle, &options, &Default::default(), &sink, &|_| {}).unwrap();
-        found.into_inner().unwrap()
+        let tours = found.into_inner().unwrap();
+        for tour in &tours {
+            assert!(crate::verify::verify(puzzle, tour).is_empty(), "{tour:?}");
+        }
+        tours
     }
 
     fn assert_each_solution_in_one_cube(p: &Puzzle, end: Option<Cell>, length: u32) {

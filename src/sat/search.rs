@@ -387,19 +387,17 @@ fn per_cube(puzzle: &Puzzle, plan: &CubePlan) -> bool {
         && plan
             .searched()
             .first()
-            .is_some_and(|cube| matches!(cube, Cube::Ends { .. } | Cube::Start { .. }))
+            .is_some_and(|cube| cube.fixed_ends().is_some())
 }
 
 /// The puzzle restricted to one cube's start and end cells.
 fn narrowed(puzzle: &Puzzle, cube: Cube) -> Puzzle {
     let mut narrow = puzzle.clone();
-    match cube {
-        Cube::Ends { start, end } => {
-            narrow.starts = Some(vec![start]);
+    if let Some((start, end)) = cube.fixed_ends() {
+        narrow.starts = Some(vec![start]);
+        if let Some(end) = end {
             narrow.ends = Some(vec![end]);
         }
-        Cube::Start { start } => narrow.starts = Some(vec![start]),
-        Cube::All | Cube::Pivot { .. } => {}
     }
     narrow
 }
@@ -768,15 +766,9 @@ fn parts_of(
     cube: Cube,
     length: u32,
 ) -> Result<Vec<Vec<Lit>>, TooManyParts> {
-    let whole = Ok(vec![Vec::new()]);
-    let (start, end) = match cube {
-        Cube::Ends { start, end } => (start, Some(end)),
-        Cube::Start { start } => (start, None),
-        Cube::All | Cube::Pivot { .. } => return whole,
-    };
-    match encoding.numbers() {
-        Some(numbers) => prefix_cubes(puzzle, numbers, start, end, length),
-        None => whole,
+    match (cube.fixed_ends(), encoding.numbers()) {
+        (Some((start, end)), Some(numbers)) => prefix_cubes(puzzle, numbers, start, end, length),
+        _ => Ok(vec![Vec::new()]),
     }
 }
 
