@@ -525,3 +525,69 @@ fn resume_refuses_bad_files_and_the_native_search() {
     ]);
     assert!(err.contains("--resume needs --engine sat"), "{err}");
 }
+
+/// A reader that stops early (`knights enumerate M | head -1`) ends the run quietly:
+/// exit 0, no panic and no error message. The 1,728 tours of 5x5 far outrun a pipe's buffer,
+/// so the writes after the reader leaves do fail.
+#[test]
+fn a_reader_closing_the_pipe_ends_the_run_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(["enumerate", "models/open-5x5.toml", "--engine", "search"])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("{\"class\":1,"), "{first}");
+    // The reader is dropped here, closing the pipe.
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert!(!err.contains("panicked") && !err.contains("error"), "{err}");
+}
+
+/// The native search would ignore the SAT engine's options, so it refuses them by name.
+#[test]
+fn sat_only_options_are_refused_with_the_native_search() {
+    let sat_only: [&[&str]; 7] = [
+        &["--solver", "varisat"],
+        &["--cadical-preset", "unsat"],
+        &["--cadical-option", "elim=0"],
+        &["--pb-encoding", "gte"],
+        &["--connectivity", "ordering"],
+        &["--no-symmetry-breaking"],
+        &["--prefix-length", "3"],
+    ];
+    for option in sat_only {
+        let args = [
+            &["count", "models/open-5x5.toml", "--engine", "search"],
+            option,
+        ]
+        .concat();
+        let err = refused(&args);
+        assert!(
+            err.contains(option[0]) && err.contains("SAT engine only"),
+            "{args:?}: {err}"
+        );
+    }
+    let err = refused(&[
+        "count",
+        "models/open-5x5.toml",
+        "--solver",
+        "varisat",
+        "--cadical-preset",
+        "unsat",
+    ]);
+    assert!(
+        err.contains("--cadical-preset needs --solver cadical"),
+        "{err}"
+    );
+    let native = knights(&["count", "models/open-5x5.toml", "--engine", "search"]);
+    assert_eq!(summary(&native)["solutions"].as_u64(), Some(1728));
+}

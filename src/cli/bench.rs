@@ -89,7 +89,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         .with_context(|| format!("cannot write {}", json_path.display()))?;
     let md_path = args.out.join(format!("{stem}.md"));
     std::fs::write(&md_path, markdown(&record))?;
-    println!("{}", markdown(&record));
+    outln!("{}", markdown(&record))?;
     eprintln!("wrote {} and {}", json_path.display(), md_path.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -87,7 +87,7 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
                     list.join("; ")
                 );
             }
-            print!("{}", knights::tour::text::format(&tour));
+            out!("{}", knights::tour::text::format(&tour))?;
             if let Some(path) = &args.svg {
                 std::fs::write(path, knights::render::svg(&tour, puzzle.closed))?;
             }
@@ -95,7 +95,7 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Verdict::NoTour => {
-            println!("no tour: the solver proved the CNF unsatisfiable");
+            outln!("no tour: the solver proved the CNF unsatisfiable")?;
             Ok(ExitCode::from(1))
         }
         Verdict::Unknown => bail!("the solver gave no answer (s UNKNOWN): nothing is decided"),

@@ -38,22 +38,23 @@ pub struct RunArgs {
     /// Stop after this many seconds; the summary then says "complete": false.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
-    /// SAT backend.
-    #[arg(long, value_enum, default_value_t = SolverKind::default())]
-    pub solver: SolverKind,
-    /// CaDiCaL option preset.
-    #[arg(long, value_enum, default_value_t = CadicalPreset::default())]
-    pub cadical_preset: CadicalPreset,
+    /// SAT backend [default: cadical]. The SAT-only options are refused with
+    /// `--engine search`, which would ignore them.
+    #[arg(long, value_enum)]
+    pub solver: Option<SolverKind>,
+    /// CaDiCaL option preset [default: default].
+    #[arg(long, value_enum)]
+    pub cadical_preset: Option<CadicalPreset>,
     /// A CaDiCaL option set after the preset, e.g. `elim=0` or `seed=3`
     /// (names and ranges as `cadical --help` lists them). Repeatable.
     #[arg(long = "cadical-option", value_name = "NAME=VALUE")]
     pub cadical_options: Vec<CadicalOption>,
-    /// How line sums become clauses.
-    #[arg(long, value_enum, default_value_t = PbEncoding::default())]
-    pub pb_encoding: PbEncoding,
-    /// How covers by several cycles are excluded.
-    #[arg(long, value_enum, default_value_t = Connectivity::default())]
-    pub connectivity: Connectivity,
+    /// How line sums become clauses [default: mdd].
+    #[arg(long, value_enum)]
+    pub pb_encoding: Option<PbEncoding>,
+    /// How covers by several cycles are excluded [default: lazy].
+    #[arg(long, value_enum)]
+    pub connectivity: Option<Connectivity>,
     /// Search both halves of a cube that a symmetry of the model maps onto
     /// itself, instead of adding lex-leader constraints (same counts).
     #[arg(long)]
@@ -93,12 +94,12 @@ impl RunArgs {
 
     pub fn sat_options(&self) -> SatOptions {
         SatOptions {
-            solver: self.solver,
-            cadical_preset: self.cadical_preset,
+            solver: self.solver.unwrap_or_default(),
+            cadical_preset: self.cadical_preset.unwrap_or_default(),
             cadical_options: self.cadical_options.clone(),
             encode: EncodeOptions {
-                connectivity: self.connectivity,
-                pb_encoding: self.pb_encoding,
+                connectivity: self.connectivity.unwrap_or_default(),
+                pb_encoding: self.pb_encoding.unwrap_or_default(),
             },
             jobs: self.jobs,
             no_symmetry_breaking: self.no_symmetry_breaking,
@@ -122,17 +123,40 @@ impl RunArgs {
         Ok(())
     }
 
-    /// `--cadical-option` only means something to CaDiCaL; refusing it
-    /// elsewhere keeps a run from looking configured when it is not.
-    fn check_cadical_options(&self) -> Result<()> {
-        let Some(option) = self.cadical_options.first() else {
-            return Ok(());
-        };
-        anyhow::ensure!(
-            self.engine == EngineKind::Sat && self.solver == SolverKind::Cadical,
-            "--cadical-option {option} needs --engine sat and --solver cadical"
-        );
+    /// Options one engine or backend would ignore are refused instead, so
+    /// that a run never looks configured when it is not.
+    fn check_engine_options(&self) -> Result<()> {
+        if self.engine == EngineKind::Search {
+            if let Some(flag) = self.sat_only_flags().first() {
+                anyhow::bail!("{flag} applies to the SAT engine only; drop it or use --engine sat");
+            }
+        }
+        if self.solver.unwrap_or_default() != SolverKind::Cadical {
+            if let Some(option) = self.cadical_options.first() {
+                anyhow::bail!("--cadical-option {option} needs --solver cadical");
+            }
+            anyhow::ensure!(
+                self.cadical_preset.is_none(),
+                "--cadical-preset needs --solver cadical"
+            );
+        }
         Ok(())
+    }
+
+    /// The SAT-only options given on the command line.
+    fn sat_only_flags(&self) -> Vec<&'static str> {
+        [
+            (self.solver.is_some(), "--solver"),
+            (self.cadical_preset.is_some(), "--cadical-preset"),
+            (!self.cadical_options.is_empty(), "--cadical-option"),
+            (self.pb_encoding.is_some(), "--pb-encoding"),
+            (self.connectivity.is_some(), "--connectivity"),
+            (self.no_symmetry_breaking, "--no-symmetry-breaking"),
+            (self.prefix_length.is_some(), "--prefix-length"),
+        ]
+        .into_iter()
+        .filter_map(|(given, flag)| given.then_some(flag))
+        .collect()
     }
 
     /// Runs the chosen engine for its counts only: no tour leaves the engine. The classes of
@@ -145,7 +169,7 @@ impl RunArgs {
         on_progress: &dyn Fn(SearchProgress),
         on_cube: &dyn Fn(CubeProgress),
     ) -> Result<Summary> {
-        self.check_cadical_options()?;
+        self.check_engine_options()?;
         Ok(match self.engine {
             EngineKind::Search => {
                 debug_assert!(already.is_empty(), "refused by check_resume");
@@ -169,7 +193,7 @@ impl RunArgs {
         on_progress: &dyn Fn(SearchProgress),
         on_cube: &dyn Fn(CubeProgress),
     ) -> Result<Summary> {
-        self.check_cadical_options()?;
+        self.check_engine_options()?;
         match self.engine {
             EngineKind::Search => {
                 debug_assert!(already.is_empty(), "refused by check_resume");

@@ -72,13 +72,13 @@ fn human_duration(seconds: f64) -> String {
 }
 
 /// A board on which a theorem rules out every tour: answered at once, as an exact count.
-fn answer_by_theorem(puzzle: &knights::puzzle::Puzzle, reason: &str) -> ExitCode {
+fn answer_by_theorem(puzzle: &knights::puzzle::Puzzle, reason: &str) -> Result<ExitCode> {
     let mut summary = Summary::new(puzzle, "theorem");
     summary.stats.insert("reason".into(), reason.into());
     summary.finish(knights::run::Ending::Exhausted, std::time::Instant::now());
     eprintln!("no tour exists: {reason}");
-    println!("{}", summary.to_json_line());
-    ExitCode::SUCCESS
+    outln!("{}", summary.to_json_line())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `enumerate` writes every solution, each verified first; `count` writes only the summary.
@@ -90,7 +90,7 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
         None => Resumed::default(),
     };
     if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
-        return Ok(answer_by_theorem(&puzzle, &reason));
+        return answer_by_theorem(&puzzle, &reason);
     }
     let expected_nodes = plan_search_run(&args, &puzzle)?;
     let limits = args.run.limits()?;
@@ -160,7 +160,7 @@ fn check_tally(writer: &SolutionWriter, resumed: &Resumed, summary: &Summary) ->
 
 /// The summary record as the last line of stdout, and a warning when it is not a count.
 fn report(summary: &Summary) -> Result<ExitCode> {
-    println!("{}", summary.to_json_line());
+    outln!("{}", summary.to_json_line())?;
     if !summary.complete {
         eprintln!(
             "stopped ({:?}) before the search was exhausted: the figures are not counts",

@@ -100,7 +100,7 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
         prediction.actual_nodes = Some(actual);
         prediction.ratio = Some(actual as f64 / prediction.estimate.nodes.max(1.0));
     }
-    println!("{}", serde_json::to_string(&prediction)?);
+    outln!("{}", serde_json::to_string(&prediction)?)?;
     Ok(ExitCode::SUCCESS)
 }
 

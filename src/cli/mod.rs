@@ -1,5 +1,23 @@
 //! Command-line interface: one module per command, each a thin layer over the library.
 
+/// `println!` that hands back the write error instead of panicking, so that a
+/// reader closing the pipe early (`knights show M | head`) ends the command
+/// quietly (see `main`).
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
+/// `print!` that hands back the write error; see [`outln`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
 mod bench;
 mod dimacs;
 mod engine;

@@ -115,7 +115,8 @@ impl<'a> SolutionWriter<'a> {
                 class_size: class.members.len(),
                 tour: &record,
             };
-            serde_json::to_writer(&mut *out, &line)?;
+            // As an io::Error, a closed pipe stays recognisable to `main`.
+            serde_json::to_writer(&mut *out, &line).map_err(std::io::Error::from)?;
             out.write_all(b"\n")?;
         }
         out.flush()?;

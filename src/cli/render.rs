@@ -25,7 +25,7 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
     };
     let svg = knights::render::svg(&first.tour, args.closed);
     if args.output.as_os_str() == "-" {
-        print!("{svg}");
+        out!("{svg}")?;
     } else {
         std::fs::write(&args.output, svg)
             .with_context(|| format!("cannot write {}", args.output.display()))?;

@@ -23,40 +23,40 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
             .collect::<Vec<_>>()
             .join(" "),
     };
-    println!("model:       {}", puzzle.name);
-    println!(
+    outln!("model:       {}", puzzle.name)?;
+    outln!(
         "board:       {shape} ({} cells), leaper {}",
         puzzle.n_cells(),
         puzzle.board.leaper()
-    );
-    println!(
+    )?;
+    outln!(
         "tour:        {}",
         if puzzle.closed { "closed" } else { "open" }
-    );
-    println!("solution:    {:?}", puzzle.kind());
-    println!("start:       {}", cells(&puzzle.starts));
-    println!("end:         {}", cells(&puzzle.ends));
-    println!(
+    )?;
+    outln!("solution:    {:?}", puzzle.kind())?;
+    outln!("start:       {}", cells(&puzzle.starts))?;
+    outln!("end:         {}", cells(&puzzle.ends))?;
+    outln!(
         "symmetry:    {}",
         if puzzle.rot180 {
             "rot180"
         } else {
             "none required"
         }
-    );
+    )?;
     for s in &puzzle.sums {
-        println!("sum:         {} = {}", s.name, s.target);
+        outln!("sum:         {} = {}", s.name, s.target)?;
     }
     for &(a, b) in &puzzle.required {
-        println!("required:    {}-{}", shape.cell_name(a), shape.cell_name(b));
+        outln!("required:    {}-{}", shape.cell_name(a), shape.cell_name(b))?;
     }
     let group = puzzle.equivalence_group();
-    println!(
+    outln!(
         "classes:     orbits under a group of {} elements",
         group.order()
-    );
+    )?;
     if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
-        println!("existence:   no tour: {reason}");
+        outln!("existence:   no tour: {reason}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -35,7 +35,7 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
         eprintln!("{}", summary.to_json_line());
         return match summary.ending {
             Ending::Exhausted => {
-                println!("no solution: the search space is exhausted");
+                outln!("no solution: the search space is exhausted")?;
                 Ok(ExitCode::from(1))
             }
             ending => bail!("stopped ({ending:?}) before a solution was found; nothing is decided"),
@@ -49,7 +49,7 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
             list.join("; ")
         );
     }
-    print!("{}", knights::tour::text::format(&tour));
+    out!("{}", knights::tour::text::format(&tour))?;
     if let Some(path) = &args.svg {
         std::fs::write(path, knights::render::svg(&tour, puzzle.closed))?;
     }

@@ -32,13 +32,13 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
             checked += 1;
             let violations = knights::verify::verify(&puzzle, &sourced.tour);
             if violations.is_empty() {
-                println!("{}: ok", sourced.origin);
+                outln!("{}: ok", sourced.origin)?;
                 continue;
             }
             broken += 1;
-            println!("{}: {} broken rule(s)", sourced.origin, violations.len());
+            outln!("{}: {} broken rule(s)", sourced.origin, violations.len())?;
             for v in &violations {
-                println!("  - {v}");
+                outln!("  - {v}")?;
             }
         }
     }
