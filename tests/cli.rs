@@ -591,3 +591,25 @@ fn sat_only_options_are_refused_with_the_native_search() {
     let native = knights(&["count", "models/open-5x5.toml", "--engine", "search"]);
     assert_eq!(summary(&native)["solutions"].as_u64(), Some(1728));
 }
+
+/// A time-out stops Kissat inside its call: the run ends as a time-out, not a count, and no
+/// cube was refuted in the two seconds (each of the first cubes takes Kissat longer).
+#[test]
+fn a_time_out_stops_kissat_mid_call() {
+    let out = knights(&[
+        "count",
+        "models/nested-semimagic.toml",
+        "--refute-first",
+        "kissat",
+        "--timeout",
+        "2",
+    ]);
+    let s = summary(&out);
+    assert_eq!(
+        (s["complete"].as_bool(), s["ending"].as_str()),
+        (Some(false), Some("timeout")),
+        "{s}"
+    );
+    assert!(s["stats"]["refuter_calls"].as_u64() >= Some(1), "{s}");
+    assert_eq!(s["stats"]["refuted_cubes"].as_u64(), Some(0), "{s}");
+}

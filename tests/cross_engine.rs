@@ -19,7 +19,7 @@ use knights::encode::{Connectivity, EncodeOptions};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, Ending, Limits, Summary};
 use knights::sat::pb::PbEncoding;
-use knights::sat::search::{enumerate as sat_enumerate, SatOptions};
+use knights::sat::search::{enumerate as sat_enumerate, RefuteFirst, SatOptions};
 use knights::sat::SolverKind;
 use knights::search::{count as search_count, enumerate as search_enumerate, SearchOptions};
 use knights::spec::Spec;
@@ -125,6 +125,8 @@ struct SatDraw {
     /// `None`: the model's default; otherwise each cube with a fixed start
     /// is split by the path of this many cells.
     prefix_length: Option<u32>,
+    /// Whether Kissat sees each cube first (an empty cube is then never enumerated).
+    refute_first: RefuteFirst,
 }
 
 /// One random case: a model and how each engine runs it.
@@ -198,14 +200,29 @@ fn sat_draw() -> impl Strategy<Value = SatDraw> {
         1usize..=2,
         prop::bool::ANY,
         prop::option::of(1u32..=6),
+        prop::sample::select(vec![
+            RefuteFirst::Auto,
+            RefuteFirst::Kissat,
+            RefuteFirst::Off,
+        ]),
     )
         .prop_map(
-            |(pb_encoding, connectivity, jobs, no_symmetry_breaking, prefix_length)| SatDraw {
+            |(
                 pb_encoding,
                 connectivity,
                 jobs,
                 no_symmetry_breaking,
                 prefix_length,
+                refute_first,
+            )| {
+                SatDraw {
+                    pb_encoding,
+                    connectivity,
+                    jobs,
+                    no_symmetry_breaking,
+                    prefix_length,
+                    refute_first,
+                }
             },
         )
 }
@@ -478,6 +495,7 @@ fn sat_options(solver: SolverKind, draw: SatDraw) -> SatOptions {
         jobs: draw.jobs,
         no_symmetry_breaking: draw.no_symmetry_breaking,
         prefix_length: draw.prefix_length,
+        refute_first: draw.refute_first,
         ..SatOptions::default()
     }
 }

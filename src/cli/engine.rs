@@ -7,7 +7,7 @@ use knights::encode::{Connectivity, EncodeOptions};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, Limits, StopFlag, Summary};
 use knights::sat::pb::PbEncoding;
-use knights::sat::search::{enumerate_observed, CubeProgress, SatOptions};
+use knights::sat::search::{enumerate_observed, CubeProgress, RefuteFirst, SatOptions};
 use knights::sat::{CadicalOption, CadicalPreset, SolverKind};
 use knights::search::{Progress as SearchProgress, SearchOptions};
 use knights::tour::Tour;
@@ -64,6 +64,12 @@ pub struct RunArgs {
     /// for closed half-turn symmetric tours, off (1) otherwise.
     #[arg(long, value_name = "N")]
     pub prefix_length: Option<u32>,
+    /// Hand each cube to Kissat first, which shows an empty cube in one call;
+    /// CaDiCaL then enumerates the cubes that hold solutions (same counts).
+    /// [default: auto: numbered models with line sums counted or enumerated to the end
+    /// under --solver cadical]
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub refute_first: Option<RefuteFirst>,
 }
 
 impl RunArgs {
@@ -104,6 +110,7 @@ impl RunArgs {
             jobs: self.jobs,
             no_symmetry_breaking: self.no_symmetry_breaking,
             prefix_length: self.prefix_length,
+            refute_first: self.refute_first.unwrap_or_default(),
         }
     }
 
@@ -153,6 +160,7 @@ impl RunArgs {
             (self.connectivity.is_some(), "--connectivity"),
             (self.no_symmetry_breaking, "--no-symmetry-breaking"),
             (self.prefix_length.is_some(), "--prefix-length"),
+            (self.refute_first.is_some(), "--refute-first"),
         ]
         .into_iter()
         .filter_map(|(given, flag)| given.then_some(flag))

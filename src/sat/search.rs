@@ -33,6 +33,7 @@ use rustsat::solvers::SolverResult;
 use rustsat::types::{Lit, Var};
 use serde::{Deserialize, Serialize};
 
+use super::backend::kissat::{Refuter, Verdict};
 use super::backend::{
     new_backend, Backend, BackendConfig, BackendError, CadicalOption, CadicalPreset, SolverKind,
     StopReason, StopSignal,
@@ -70,6 +71,28 @@ pub struct SatOptions {
     /// ([`super::prefixes`]); `None` takes the puzzle's default.
     #[serde(default)]
     pub prefix_length: Option<u32>,
+    /// Whether each cube first goes to Kissat, which may show it empty in one
+    /// call, before CaDiCaL enumerates it.
+    #[serde(default)]
+    pub refute_first: RefuteFirst,
+}
+
+/// Whether a cube is first handed to Kissat ([`crate::sat::backend::kissat`]):
+/// an empty cube is then done in one Kissat call; a cube with solutions goes on
+/// to the enumerating backend, having cost one call more.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum RefuteFirst {
+    /// Kissat for models whose cubes are mostly empty: numbered tours with line
+    /// sums, cubes not split by prefix, CaDiCaL enumerating, no solution limit.
+    #[default]
+    Auto,
+    /// Kissat before every cube of its own encoding.
+    Kissat,
+    /// Never: the enumerating backend does everything.
+    Off,
 }
 
 /// Why the SAT engine could not give an answer.
@@ -115,6 +138,10 @@ pub struct SatStats {
     pub conflicts: u64,
     /// Parts of cubes solved one after another ([`super::prefixes`]).
     pub prefix_cubes: u64,
+    /// Cubes handed to Kissat first, and those it showed empty.
+    pub refuter_calls: u64,
+    pub refuted_cubes: u64,
+    pub refuter_seconds: f64,
 }
 
 impl SatStats {
@@ -127,6 +154,9 @@ impl SatStats {
         self.foreign_families += other.foreign_families;
         self.conflicts += other.conflicts;
         self.prefix_cubes += other.prefix_cubes;
+        self.refuter_calls += other.refuter_calls;
+        self.refuted_cubes += other.refuted_cubes;
+        self.refuter_seconds += other.refuter_seconds;
     }
 }
 
@@ -357,6 +387,7 @@ pub fn enumerate_observed(
             autos: &autos,
             plan: &plan,
             blocked: &resumed,
+            exhaustive: limits.solutions.is_none(),
             next_cube: AtomicUsize::new(0),
             halt: StopFlag::default(),
             stop: StopSignal::from_limits(limits, started),
@@ -443,6 +474,8 @@ struct Shared<'a> {
     plan: &'a CubePlan,
     /// Solutions blocked before any solving (families of resumed tours).
     blocked: &'a [Tour],
+    /// No solution limit: every cube is searched to its end (unless stopped).
+    exhaustive: bool,
     next_cube: AtomicUsize,
     /// Raised when the solution limit is met, or a worker failed.
     halt: StopFlag,
@@ -717,6 +750,14 @@ fn search_own_cube(
     let symmetries: Vec<TourSymmetry<'_>> = stabiliser.iter().map(|a| a.tour_symmetry()).collect();
     let encoding =
         Encoding::build(&narrow, &shared.options.encode)?.with_lex_leaders(&symmetries)?;
+    end.signature = shared.options.solver.signature();
+    if refutes_first(shared, &encoding) {
+        match refute(&encoding, cube, stop.clone(), &mut end.stats)? {
+            Verdict::Unsatisfiable => return Ok(None),
+            Verdict::Interrupted => return Ok(Some(interruption(&stop)?)),
+            Verdict::Satisfiable => {}
+        }
+    }
     let mut search = Search::new(shared.puzzle, &encoding, shared.options, stop)?;
     search.only_in = Some((shared.plan, cube));
     search.block(shared.blocked)?;
@@ -724,6 +765,59 @@ fn search_own_cube(
     end.stats.add(search.stats());
     end.signature = search.signature();
     stopped
+}
+
+/// Whether this run hands each cube to Kissat first ([`RefuteFirst`]). `Auto`
+/// also needs a run without a solution limit (`solve`, `--limit`): there the
+/// first tour matters, and Kissat's call would only delay it. Never
+/// when tours were blocked before solving (`--resume`): Kissat's answer would
+/// not see them. Never when the encoding needs subtour cuts: a Kissat model
+/// could be a cover by several cycles, so only CaDiCaL may judge.
+fn refutes_first(shared: &Shared<'_>, encoding: &Encoding) -> bool {
+    let possible = shared.blocked.is_empty() && !encoding.needs_subtour_cuts();
+    let auto = || {
+        shared.exhaustive
+            && shared.options.solver == SolverKind::Cadical
+            && encoding.numbers().is_some()
+            && !shared.puzzle.sums.is_empty()
+            && prefix_length(shared.puzzle, shared.options) <= 1
+    };
+    possible
+        && match shared.options.refute_first {
+            RefuteFirst::Off => false,
+            RefuteFirst::Kissat => true,
+            RefuteFirst::Auto => auto(),
+        }
+}
+
+/// One Kissat call on `encoding` restricted to `cube`.
+fn refute(
+    encoding: &Encoding,
+    cube: Cube,
+    stop: StopSignal,
+    stats: &mut SatStats,
+) -> Result<Verdict, SatError> {
+    let started = Instant::now();
+    let Some(assumptions) = encoding.cube_literals(&cube)? else {
+        return Ok(Verdict::Unsatisfiable);
+    };
+    let mut refuter = Refuter::new(stop);
+    for clause in encoding.cnf().iter() {
+        refuter.add_clause(clause.as_ref())?;
+    }
+    for &lit in &assumptions {
+        refuter.add_clause(&[lit])?;
+    }
+    let verdict = refuter.solve();
+    stats.refuter_calls += 1;
+    stats.refuted_cubes += u64::from(verdict == Verdict::Unsatisfiable);
+    stats.refuter_seconds += started.elapsed().as_secs_f64();
+    Ok(verdict)
+}
+
+/// Why a solver stopped: a stop that was never asked for is an error.
+fn interruption(stop: &StopSignal) -> Result<StopReason, SatError> {
+    stop.reason().ok_or(SatError::UnexplainedInterruption)
 }
 
 /// Finds every family with a member in `cube`; sends the classes of those it owns.
@@ -842,6 +936,12 @@ fn summary_stats(
     put("prefix_cubes", stats.prefix_cubes.into());
     put("conflicts", stats.conflicts.into());
     put("solve_seconds", stats.solve_seconds.into());
+    if stats.refuter_calls > 0 {
+        put("refuter", Refuter::signature().into());
+        put("refuter_calls", stats.refuter_calls.into());
+        put("refuted_cubes", stats.refuted_cubes.into());
+        put("refuter_seconds", stats.refuter_seconds.into());
+    }
     map
 }
 
@@ -900,5 +1000,74 @@ mod tests {
             .collect();
         assert_eq!(reports, expected);
         assert_eq!(summary.solutions, 1728);
+    }
+}
+
+#[cfg(test)]
+mod refute_first_tests {
+    use super::*;
+    use crate::spec::Spec;
+
+    fn counted(text: &str, refute_first: RefuteFirst) -> Summary {
+        let spec = Spec::from_toml(text, "test").unwrap();
+        let puzzle = Puzzle::from_spec(&spec).unwrap();
+        let options = SatOptions {
+            refute_first,
+            jobs: 2,
+            ..SatOptions::default()
+        };
+        count(&puzzle, &options, &Limits::default()).unwrap()
+    }
+
+    fn stat(summary: &Summary, name: &str) -> u64 {
+        summary
+            .stats
+            .get(name)
+            .and_then(|v| v.as_u64())
+            .unwrap_or(0)
+    }
+
+    /// Open 5x5 tours from column 0 to column 4: some (start, end) cubes hold
+    /// tours and some none; with Kissat first the empty ones are refuted and
+    /// the count is the same as CaDiCaL's alone.
+    #[test]
+    fn kissat_refutes_the_empty_cubes_and_the_count_stays() {
+        let model = "board = \"5x5\"\n[start]\ncols = [0]\n[end]\ncols = [-1]";
+        let alone = counted(model, RefuteFirst::Off);
+        let first = counted(model, RefuteFirst::Kissat);
+        assert_eq!(
+            (first.solutions, first.classes),
+            (alone.solutions, alone.classes)
+        );
+        assert!(first.complete && alone.solutions > 0);
+        assert_eq!(stat(&alone, "refuter_calls"), 0);
+        let calls = stat(&first, "refuter_calls");
+        let refuted = stat(&first, "refuted_cubes");
+        assert_eq!(calls, stat(&first, "cubes_searched"));
+        assert!(0 < refuted && refuted < calls, "{refuted} of {calls}");
+    }
+
+    /// `auto` engages on numbered models with line sums only.
+    #[test]
+    fn auto_hands_line_sum_models_to_kissat_and_others_not() {
+        let plain = counted("board = \"5x5\"\n[start]\ncols = [0]", RefuteFirst::Auto);
+        assert_eq!(stat(&plain, "refuter_calls"), 0);
+        // No 5x5 tour from column 0 has every row summing to 65 (the native search agrees).
+        let sums = counted(
+            "board = \"5x5\"\n[start]\ncols = [0]\n[sums]\nrows = 65",
+            RefuteFirst::Auto,
+        );
+        assert!(stat(&sums, "refuter_calls") > 0);
+        assert_eq!(stat(&sums, "refuted_cubes"), stat(&sums, "refuter_calls"));
+        assert_eq!(sums.solutions, 0);
+        // With a solution limit (`solve`) the first tour matters: no Kissat call.
+        let spec = Spec::from_toml(
+            "board = \"5x5\"\n[start]\ncols = [0]\n[sums]\nrows = 65",
+            "t",
+        );
+        let puzzle = Puzzle::from_spec(&spec.unwrap()).unwrap();
+        let (first, limited) = solve(&puzzle, &SatOptions::default(), &Limits::default()).unwrap();
+        assert!(first.is_none());
+        assert_eq!(stat(&limited, "refuter_calls"), 0);
     }
 }

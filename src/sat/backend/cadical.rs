@@ -127,7 +127,7 @@ fn dimacs_lits(lits: &[Lit]) -> Result<Vec<i32>, BackendError> {
     lits.iter().map(|&lit| dimacs_lit(lit)).collect()
 }
 
-fn signature() -> &'static str {
+pub(super) fn signature() -> &'static str {
     // Keep one owned copy so the rustsat trait can hand out `&'static str`.
     static SIGNATURE: OnceLock<String> = OnceLock::new();
     SIGNATURE.get_or_init(RawSolver::signature)

@@ -32,6 +32,7 @@
 
 pub mod cadical;
 mod ccadical;
+pub mod kissat;
 pub mod varisat;
 
 use std::time::{Duration, Instant};
@@ -85,6 +86,14 @@ impl SolverKind {
         match self {
             SolverKind::Cadical => "cadical",
             SolverKind::Varisat => "varisat",
+        }
+    }
+
+    /// Solver name and version, as its backend reports it.
+    pub fn signature(self) -> &'static str {
+        match self {
+            SolverKind::Cadical => cadical::signature(),
+            SolverKind::Varisat => varisat::SIGNATURE,
         }
     }
 }

@@ -117,13 +117,16 @@ fn from_varisat(lit: ::varisat::Lit) -> Lit {
     Lit::new(lit.index() as u32, lit.is_negative())
 }
 
+/// Name and version of the solver.
+pub(super) const SIGNATURE: &str = "varisat-0.2";
+
 impl Backend for VarisatBackend {
     fn kind(&self) -> SolverKind {
         SolverKind::Varisat
     }
 
     fn signature(&self) -> &'static str {
-        "varisat-0.2"
+        SIGNATURE
     }
 
     fn add_clause(&mut self, clause: &[Lit]) -> Result<(), BackendError> {
