@@ -12,6 +12,11 @@
 //!   Biere et al., SAT Competition 2020 system description);
 //! - [`varisat::VarisatBackend`] wraps the pure-Rust `varisat` 0.2 solver.
 //!
+//! Beside them, [`kissat::Refuter`] runs Kissat 3.1.1 once on a cube's CNF.
+//! Kissat cannot enumerate (no assumptions, one solve call per solver), so it
+//! is no [`Backend`]: the search only asks it whether a cube is empty
+//! (`--refute-first`).
+//!
 //! rustsat's `Solve` trait is generic (and requires `Extend`), so it cannot be
 //! a trait object; [`Backend`] is the small object-safe surface we need.
 //!
