@@ -4,12 +4,13 @@
 //! descriptions) is CaDiCaL's successor in C. It has no assumptions and
 //! cannot take clauses after a solve call, so it cannot enumerate; but most
 //! cubes of a line-sum model hold no solution, and one Kissat call shows that
-//! faster than CaDiCaL on those tested (results/sat-measurements-2026-11-23.md, session 8).
+//! faster than CaDiCaL on those tested (results/sat-measurements-2026-11-23.md,
+//! session 8).
 //!
 //! The `cat_solver` crate compiles Kissat 3.1.1 with `cc` and links it
 //! statically; this module declares the few C functions of `kissat.h` it
-//! needs, as `ccadical.rs` does for CaDiCaL, because the crate binds no
-//! terminate callback. Every `unsafe` block calls into that C interface with
+//! needs, as `ccadical.rs` does for CaDiCaL, because the crate's `Solver`
+//! exposes neither its pointer nor `kissat_terminate`. Every `unsafe` block calls into that C interface with
 //! the pointer [`Refuter`] owns, following `kissat.h`: literals are non-zero
 //! and `solve` is called at most once, which `solve(self)` enforces.
 
