@@ -278,10 +278,7 @@ impl<'a> Search<'a> {
     }
 
     fn stopped(&self) -> Result<Next, SatError> {
-        let reason = self.backend.stop_signal().reason();
-        reason
-            .map(Next::Stopped)
-            .ok_or(SatError::UnexplainedInterruption)
+        interruption(self.backend.stop_signal()).map(Next::Stopped)
     }
 
     fn decode_model(&self) -> Result<Decoded, SatError> {
@@ -1040,6 +1037,19 @@ mod refute_first_tests {
             (alone.solutions, alone.classes)
         );
         assert!(first.complete && alone.solutions > 0);
+        // The native search, which shares no code with either, counts the same.
+        let puzzle = Puzzle::from_spec(&Spec::from_toml(model, "test").unwrap()).unwrap();
+        let native = crate::search::count(
+            &puzzle,
+            &crate::search::SearchOptions::default(),
+            &Limits::default(),
+            &|_| {},
+        )
+        .unwrap();
+        assert_eq!(
+            (first.solutions, first.classes),
+            (native.solutions, native.classes)
+        );
         assert_eq!(stat(&alone, "refuter_calls"), 0);
         let calls = stat(&first, "refuter_calls");
         let refuted = stat(&first, "refuted_cubes");
