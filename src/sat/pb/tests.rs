@@ -192,6 +192,20 @@ fn summary_counts_clauses_and_auxiliary_variables() {
 }
 
 #[test]
+fn the_lean_diagram_is_the_diagram_without_its_support_clauses() {
+    let terms = positive_terms(&[1, 2, 3, 4, 5, 6]);
+    let (full, _) = encode(PbEncoding::Mdd, 6, &terms, 9);
+    let (lean, _) = encode(PbEncoding::MddLean, 6, &terms, 9);
+    assert!(lean.len() < full.len(), "{} >= {}", lean.len(), full.len());
+    let full_clauses: Vec<_> = full.iter().collect();
+    assert!(lean.iter().all(|clause| full_clauses.contains(&clause)));
+    assert_eq!(
+        count_on_every_backend(6, &lean),
+        brute_force_count(6, &terms, 9)
+    );
+}
+
+#[test]
 fn weight_overflow_is_an_error() {
     let terms = positive_terms(&[usize::MAX, 1]);
     let mut vars = BasicVarManager::from_next_free(Var::new(2));
