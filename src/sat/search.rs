@@ -799,7 +799,9 @@ fn refutes_first(shared: &Shared<'_>, encoding: &Encoding) -> bool {
 /// run's: the decision diagram without its support clauses. Kissat only has to
 /// show the cube empty, and on the empty nested-semimagic cubes that encoding
 /// took 14% less of its time over three seeds (results/sat-measurements-2026-11-23.md);
-/// the enumerating backend keeps the full diagram, which served it better.
+/// the enumerating backend keeps the full diagram, which was faster for
+/// CaDiCaL's whole count in session 6 (one run in session 9 hints otherwise
+/// on the cube with tours; not yet settled).
 fn refuter_options(run: &EncodeOptions) -> Option<EncodeOptions> {
     (run.pb_encoding == PbEncoding::Mdd).then_some(EncodeOptions {
         pb_encoding: PbEncoding::MddLean,
@@ -1082,7 +1084,7 @@ mod refute_first_tests {
         assert!(0 < refuted && refuted < calls, "{refuted} of {calls}");
     }
 
-    /// `auto` engages on numbered models with line sums only.
+    /// Kissat's own encoding differs from the run's only under the diagram.
     #[test]
     fn kissat_gets_the_lean_diagram_only_when_the_run_uses_the_diagram() {
         let run = |pb_encoding| EncodeOptions {
@@ -1100,6 +1102,7 @@ mod refute_first_tests {
         }
     }
 
+    /// `auto` engages on numbered models with line sums only.
     #[test]
     fn auto_hands_line_sum_models_to_kissat_and_others_not() {
         let plain = counted("board = \"5x5\"\n[start]\ncols = [0]", RefuteFirst::Auto);
