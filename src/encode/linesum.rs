@@ -175,10 +175,7 @@ pub fn encode_weighted_sum(
         line: sum.name.clone(),
         target: sum.target,
     })?;
-    if matches!(
-        encoding,
-        PbEncoding::GroupTree | PbEncoding::Mdd | PbEncoding::MddLean
-    ) {
+    if encoding.is_grouped() {
         let (cnf, vars) = b.parts();
         return encode_grouped(encoding, &sum.groups, Goal::Equal(target), cnf, vars).map_err(
             |source| EncodeError::LineSum {

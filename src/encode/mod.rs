@@ -80,6 +80,15 @@ pub enum Family {
     Edges,
 }
 
+impl Family {
+    /// Whether models may contain subtours that the caller must cut: only
+    /// numbered tours are connected by their clauses alone, and the other
+    /// families only with the ordering encoding.
+    pub fn needs_subtour_cuts(self, connectivity: Connectivity) -> bool {
+        self != Family::Numbering && connectivity == Connectivity::Lazy
+    }
+}
+
 /// What a primary variable means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "type")]
@@ -249,7 +258,7 @@ impl Encoding {
 
     /// Whether models may contain subtours that the caller must cut.
     pub fn needs_subtour_cuts(&self) -> bool {
-        self.family != Family::Numbering && self.options.connectivity == Connectivity::Lazy
+        self.family.needs_subtour_cuts(self.options.connectivity)
     }
 
     pub fn cnf(&self) -> &Cnf {

@@ -327,9 +327,7 @@ fn choose_scheme(puzzle: &Puzzle) -> Scheme {
     }
     let starts = puzzle.starts.as_ref().map_or(n, Vec::len);
     let ends = puzzle.ends.as_ref().map_or(n, Vec::len);
-    if std::env::var("KNIGHTS_SCHEME").as_deref() == Ok("start") {
-        Scheme::Start
-    } else if starts.saturating_mul(ends) <= MAX_CUBES {
+    if starts.saturating_mul(ends) <= MAX_CUBES {
         Scheme::Ends
     } else if starts <= MAX_CUBES {
         Scheme::Start

@@ -366,9 +366,12 @@ pub fn enumerate_observed(
     let started = Instant::now();
     let autos = automorphisms(puzzle);
     let plan = CubePlan::new(puzzle, &autos);
+    let per_cube = per_cube(puzzle, &plan);
+    let refutes_first = refutes_first(puzzle, options, limits, already);
+    let cube_options = cube_options(&options.encode, per_cube && refutes_first);
     // Built even in per-cube mode: it checks the model and gives the report.
-    let encoding = match per_cube(puzzle, &plan) {
-        true => Encoding::build(&narrowed(puzzle, plan.searched()[0]), &options.encode)?,
+    let encoding = match per_cube {
+        true => Encoding::build(&narrowed(puzzle, plan.searched()[0]), &cube_options)?,
         false => Encoding::build(puzzle, &options.encode)?,
     };
     let mut tally = Tally::new(limits);
@@ -380,12 +383,14 @@ pub fn enumerate_observed(
     } else {
         let shared = Shared {
             puzzle,
-            encoding: (!per_cube(puzzle, &plan)).then_some(&encoding),
+            encoding: (!per_cube).then_some(&encoding),
+            cube_options,
+            refutes_first,
             options,
             autos: &autos,
             plan: &plan,
             blocked: &resumed,
-            exhaustive: limits.solutions.is_none(),
+            cubes: hand_out_order(&plan, per_cube, options),
             next_cube: AtomicUsize::new(0),
             halt: StopFlag::default(),
             stop: StopSignal::from_limits(limits, started),
@@ -417,6 +422,21 @@ fn per_cube(puzzle: &Puzzle, plan: &CubePlan) -> bool {
             .searched()
             .first()
             .is_some_and(|cube| cube.fixed_ends().is_some())
+}
+
+/// The order workers take cubes in: board order, except that in per-cube
+/// mode the cubes symmetry maps onto themselves go last. Their lex-leader
+/// clauses leave about 1/|stabiliser| of the search, so the run ends on
+/// smaller cubes and one worker waits less for the other. On nested-semimagic
+/// this brought the finish to within a second of half the CPU time, where
+/// board order ended on the largest cube (results/sat-measurements-2026-11-23.md).
+fn hand_out_order(plan: &CubePlan, per_cube: bool, options: &SatOptions) -> Vec<Cube> {
+    let mut cubes = plan.searched().to_vec();
+    if per_cube && !options.no_symmetry_breaking {
+        // A stable sort: board order among cubes of equal stabiliser.
+        cubes.sort_by_key(|&cube| plan.stabiliser(cube).len());
+    }
+    cubes
 }
 
 /// The puzzle restricted to one cube's start and end cells.
@@ -467,13 +487,17 @@ struct Shared<'a> {
     /// The one encoding every cube is solved in, under assumptions; `None`
     /// when each cube gets an encoding of its own ([`per_cube`]).
     encoding: Option<&'a Encoding>,
+    /// What each cube's own encoding is built with ([`cube_options`]).
+    cube_options: EncodeOptions,
+    /// Kissat sees each cube of its own encoding first ([`refutes_first`]).
+    refutes_first: bool,
     options: &'a SatOptions,
     autos: &'a [Automorphism],
     plan: &'a CubePlan,
     /// Solutions blocked before any solving (families of resumed tours).
     blocked: &'a [Tour],
-    /// No solution limit: every cube is searched to its end (unless stopped).
-    exhaustive: bool,
+    /// The cubes in the order workers take them ([`hand_out_order`]).
+    cubes: Vec<Cube>,
     next_cube: AtomicUsize,
     /// Raised when the solution limit is met, or a worker failed.
     halt: StopFlag,
@@ -706,7 +730,7 @@ fn work(shared: &Shared<'_>, sender: &mpsc::Sender<Message>) -> Result<WorkerEnd
         }
         None => None,
     };
-    let cubes = shared.plan.searched();
+    let cubes = &shared.cubes;
     loop {
         let index = shared.next_cube.fetch_add(1, Ordering::Relaxed);
         let Some(&cube) = cubes.get(index) else { break };
@@ -749,15 +773,10 @@ fn search_own_cube(
     let build = |options: &EncodeOptions| -> Result<Encoding, SatError> {
         Ok(Encoding::build(&narrow, options)?.with_lex_leaders(&symmetries)?)
     };
-    let encoding = build(&shared.options.encode)?;
+    let encoding = build(&shared.cube_options)?;
     end.signature = shared.options.solver.signature();
-    if refutes_first(shared, &encoding) {
-        let lean = match refuter_options(&shared.options.encode) {
-            Some(options) => Some(build(&options)?),
-            None => None,
-        };
-        let for_refuter = lean.as_ref().unwrap_or(&encoding);
-        match refute(for_refuter, cube, stop.clone(), &mut end.stats)? {
+    if shared.refutes_first {
+        match refute(&encoding, cube, stop.clone(), &mut end.stats)? {
             Verdict::Unsatisfiable => return Ok(None),
             Verdict::Interrupted => return Ok(Some(interruption(&stop)?)),
             Verdict::Satisfiable => {}
@@ -772,41 +791,47 @@ fn search_own_cube(
     stopped
 }
 
-/// Whether this run hands each cube to Kissat first ([`RefuteFirst`]). `Auto`
-/// also needs a run without a solution limit (`solve`, `--limit`): there the
-/// first tour matters, and Kissat's call would only delay it. Never
-/// when tours were blocked before solving (`--resume`): Kissat's answer would
-/// not see them. Never when the encoding needs subtour cuts: a Kissat model
-/// could be a cover by several cycles, so only CaDiCaL may judge.
-fn refutes_first(shared: &Shared<'_>, encoding: &Encoding) -> bool {
-    let possible = shared.blocked.is_empty() && !encoding.needs_subtour_cuts();
+/// Whether this run hands each cube of its own encoding to Kissat first
+/// ([`RefuteFirst`]), decided before any encoding is built. `Auto` also needs
+/// a run without a solution limit (`solve`, `--limit`): there the first tour
+/// matters, and Kissat's call would only delay it. Never when tours were
+/// blocked before solving (`--resume`): Kissat's answer would not see them.
+/// Never when the encoding needs subtour cuts: a Kissat model could be a
+/// cover by several cycles, so only CaDiCaL may judge.
+fn refutes_first(puzzle: &Puzzle, options: &SatOptions, limits: &Limits, already: &[Tour]) -> bool {
+    let family = family_of(puzzle.kind());
+    let possible = already.is_empty() && !family.needs_subtour_cuts(options.encode.connectivity);
     let auto = || {
-        shared.exhaustive
-            && shared.options.solver == SolverKind::Cadical
-            && encoding.numbers().is_some()
-            && !shared.puzzle.sums.is_empty()
-            && prefix_length(shared.puzzle, shared.options) <= 1
+        limits.solutions.is_none()
+            && options.solver == SolverKind::Cadical
+            && family == Family::Numbering
+            && !puzzle.sums.is_empty()
+            && prefix_length(puzzle, options) <= 1
     };
     possible
-        && match shared.options.refute_first {
+        && match options.refute_first {
             RefuteFirst::Off => false,
             RefuteFirst::Kissat => true,
             RefuteFirst::Auto => auto(),
         }
 }
 
-/// The encoding options Kissat's refutation gets, when they differ from the
-/// run's: the decision diagram without its support clauses. Kissat only has to
-/// show the cube empty, and on the empty nested-semimagic cubes that encoding
-/// took 14% less of its time over three seeds (results/sat-measurements-2026-11-23.md);
-/// the enumerating backend keeps the full diagram, which was faster for
-/// CaDiCaL's whole count in session 6 (one run in session 9 hints otherwise
-/// on the cube with tours; not yet settled).
-fn refuter_options(run: &EncodeOptions) -> Option<EncodeOptions> {
-    (run.pb_encoding == PbEncoding::Mdd).then_some(EncodeOptions {
-        pb_encoding: PbEncoding::MddLean,
-        ..*run
-    })
+/// The options each cube's own encoding is built with: the run's, except
+/// that when Kissat refutes the cubes first the decision diagram drops its
+/// support clauses (`mdd` becomes `mdd-lean`) for both solvers. On
+/// nested-semimagic Kissat then took 14% less time on the empty cubes (three
+/// seeds), and CaDiCaL 11.3-13.6 s against 16.4-20.7 s on the cube with
+/// tours (three alternating runs each; results/sat-measurements-2026-11-23.md).
+/// Where CaDiCaL searches everything the full diagram stays: there it was
+/// the faster one in session 6.
+fn cube_options(run: &EncodeOptions, kissat_first: bool) -> EncodeOptions {
+    match kissat_first && run.pb_encoding == PbEncoding::Mdd {
+        true => EncodeOptions {
+            pb_encoding: PbEncoding::MddLean,
+            ..*run
+        },
+        false => *run,
+    }
 }
 
 /// One Kissat call on `encoding` restricted to `cube`.
@@ -938,7 +963,7 @@ fn summary_stats(
     );
     put(
         "pb_encoding",
-        serde_json::to_value(options.encode.pb_encoding).unwrap_or_default(),
+        serde_json::to_value(encoding.options().pb_encoding).unwrap_or_default(),
     );
     put("variables", report.variables.into());
     put("clauses", report.clauses.into());
@@ -957,11 +982,6 @@ fn summary_stats(
     put("solve_seconds", stats.solve_seconds.into());
     if stats.refuter_calls > 0 {
         put("refuter", Refuter::signature().into());
-        let refuter_encoding = refuter_options(&options.encode).unwrap_or(options.encode);
-        put(
-            "refuter_pb_encoding",
-            refuter_encoding.pb_encoding.name().into(),
-        );
         put("refuter_calls", stats.refuter_calls.into());
         put("refuted_cubes", stats.refuted_cubes.into());
         put("refuter_seconds", stats.refuter_seconds.into());
@@ -1025,6 +1045,32 @@ mod tests {
         assert_eq!(reports, expected);
         assert_eq!(summary.solutions, 1728);
     }
+
+    #[test]
+    fn per_cube_runs_take_the_cubes_symmetry_maps_onto_themselves_last() {
+        let text = "board = \"8x8\"\n[start]\ncols = [0]\n[end]\ncols = [-1]\n\
+                    [sums]\nhalf_rows = 130\nhalf_cols = 130";
+        let puzzle = Puzzle::from_spec(&Spec::from_toml(text, "test").unwrap()).unwrap();
+        let plan = CubePlan::new(&puzzle, &automorphisms(&puzzle));
+        assert!(per_cube(&puzzle, &plan));
+        let options = SatOptions::default();
+        let order = hand_out_order(&plan, true, &options);
+        let mut sorted = order.clone();
+        sorted.sort();
+        assert_eq!(sorted, plan.searched());
+        let self_mapped: Vec<bool> = order
+            .iter()
+            .map(|&cube| !plan.stabiliser(cube).is_empty())
+            .collect();
+        assert_eq!(self_mapped, [vec![false; 6], vec![true; 4]].concat());
+        // Without lex-leader clauses (or one solver for all cubes) no cube is smaller.
+        let unbroken = SatOptions {
+            no_symmetry_breaking: true,
+            ..SatOptions::default()
+        };
+        assert_eq!(hand_out_order(&plan, true, &unbroken), plan.searched());
+        assert_eq!(hand_out_order(&plan, false, &options), plan.searched());
+    }
 }
 
 #[cfg(test)]
@@ -1084,21 +1130,25 @@ mod refute_first_tests {
         assert!(0 < refuted && refuted < calls, "{refuted} of {calls}");
     }
 
-    /// Kissat's own encoding differs from the run's only under the diagram.
+    /// Cubes lose the diagram's support clauses only when Kissat refutes them
+    /// and the run uses the diagram.
     #[test]
-    fn kissat_gets_the_lean_diagram_only_when_the_run_uses_the_diagram() {
+    fn cubes_get_the_lean_diagram_only_under_kissat_and_the_diagram() {
         let run = |pb_encoding| EncodeOptions {
             pb_encoding,
             ..EncodeOptions::default()
         };
-        let lean = refuter_options(&run(PbEncoding::Mdd)).unwrap();
-        assert_eq!(lean.pb_encoding, PbEncoding::MddLean);
-        assert_eq!(lean.connectivity, run(PbEncoding::Mdd).connectivity);
+        let lean = cube_options(&run(PbEncoding::Mdd), true);
+        assert_eq!(lean, run(PbEncoding::MddLean));
+        assert_eq!(
+            cube_options(&run(PbEncoding::Mdd), false),
+            run(PbEncoding::Mdd)
+        );
         for other in PbEncoding::ALL
             .into_iter()
             .filter(|&e| e != PbEncoding::Mdd)
         {
-            assert_eq!(refuter_options(&run(other)), None, "{other}");
+            assert_eq!(cube_options(&run(other), true), run(other), "{other}");
         }
     }
 
