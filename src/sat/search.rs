@@ -427,9 +427,10 @@ fn per_cube(puzzle: &Puzzle, plan: &CubePlan) -> bool {
 /// The order workers take cubes in: board order, except that in per-cube
 /// mode the cubes symmetry maps onto themselves go last. Their lex-leader
 /// clauses leave about 1/|stabiliser| of the search, so the run ends on
-/// smaller cubes and one worker waits less for the other. On nested-semimagic
-/// this brought the finish to within a second of half the CPU time, where
-/// board order ended on the largest cube (results/sat-measurements-2026-11-23.md).
+/// smaller cubes and one worker waits less for the other. On nested-semimagic,
+/// replaying six runs' cube times, board order finished 5-10 s after half the
+/// CPU time and this order 0.3-2.1 s after it; paired runs of the engine
+/// gave wall ratios 0.89-1.04 (results/sat-measurements-2026-11-23.md).
 fn hand_out_order(plan: &CubePlan, per_cube: bool, options: &SatOptions) -> Vec<Cube> {
     let mut cubes = plan.searched().to_vec();
     if per_cube && !options.no_symmetry_breaking {
@@ -770,10 +771,7 @@ fn search_own_cube(
         false => shared.plan.stabiliser(cube),
     };
     let symmetries: Vec<TourSymmetry<'_>> = stabiliser.iter().map(|a| a.tour_symmetry()).collect();
-    let build = |options: &EncodeOptions| -> Result<Encoding, SatError> {
-        Ok(Encoding::build(&narrow, options)?.with_lex_leaders(&symmetries)?)
-    };
-    let encoding = build(&shared.cube_options)?;
+    let encoding = Encoding::build(&narrow, &shared.cube_options)?.with_lex_leaders(&symmetries)?;
     end.signature = shared.options.solver.signature();
     if shared.refutes_first {
         match refute(&encoding, cube, stop.clone(), &mut end.stats)? {
@@ -820,8 +818,8 @@ fn refutes_first(puzzle: &Puzzle, options: &SatOptions, limits: &Limits, already
 /// that when Kissat refutes the cubes first the decision diagram drops its
 /// support clauses (`mdd` becomes `mdd-lean`) for both solvers. On
 /// nested-semimagic Kissat then took 14% less time on the empty cubes (three
-/// seeds), and CaDiCaL 11.3-13.6 s against 16.4-20.7 s on the cube with
-/// tours (three alternating runs each; results/sat-measurements-2026-11-23.md).
+/// seeds), and CaDiCaL 11.2-16.5 s against 16.4-24.4 s on the cube with
+/// tours (seven alternating pairs of runs; results/sat-measurements-2026-11-23.md).
 /// Where CaDiCaL searches everything the full diagram stays: there it was
 /// the faster one in session 6.
 fn cube_options(run: &EncodeOptions, kissat_first: bool) -> EncodeOptions {
@@ -1124,6 +1122,9 @@ mod refute_first_tests {
             (native.solutions, native.classes)
         );
         assert_eq!(stat(&alone, "refuter_calls"), 0);
+        // The stats name the encoding the cubes were built with.
+        assert_eq!(alone.stats["pb_encoding"], "mdd");
+        assert_eq!(first.stats["pb_encoding"], "mdd-lean");
         let calls = stat(&first, "refuter_calls");
         let refuted = stat(&first, "refuted_cubes");
         assert_eq!(calls, stat(&first, "cubes_searched"));
