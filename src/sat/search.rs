@@ -142,6 +142,8 @@ pub struct SatStats {
     /// Cubes handed to Kissat first, and those it showed empty.
     pub refuter_calls: u64,
     pub refuted_cubes: u64,
+    /// Tours taken from Kissat's models (one per cube it found satisfiable).
+    pub refuter_tours: u64,
     pub refuter_seconds: f64,
 }
 
@@ -157,6 +159,7 @@ impl SatStats {
         self.prefix_cubes += other.prefix_cubes;
         self.refuter_calls += other.refuter_calls;
         self.refuted_cubes += other.refuted_cubes;
+        self.refuter_tours += other.refuter_tours;
         self.refuter_seconds += other.refuter_seconds;
     }
 }
@@ -288,6 +291,15 @@ impl<'a> Search<'a> {
             values[var.idx()] = self.backend.value(var)?;
         }
         Ok(self.encoding.decode(|var| values[var.idx()])?)
+    }
+
+    /// The tour in another solver's model of this encoding (`values` indexed
+    /// by variable), checked like every tour this search finds.
+    fn tour_of_model(&self, values: &[bool]) -> Result<Tour, SatError> {
+        match self.encoding.decode(|var| values[var.idx()])? {
+            Decoded::Tour(tour) => self.checked(tour),
+            Decoded::Subtours(cycles) => Err(SatError::UnexpectedSubtours(cycles.len())),
+        }
     }
 
     fn checked(&self, tour: Tour) -> Result<Tour, SatError> {
@@ -773,16 +785,25 @@ fn search_own_cube(
     let symmetries: Vec<TourSymmetry<'_>> = stabiliser.iter().map(|a| a.tour_symmetry()).collect();
     let encoding = Encoding::build(&narrow, &shared.cube_options)?.with_lex_leaders(&symmetries)?;
     end.signature = shared.options.solver.signature();
+    let mut kissat_model = None;
     if shared.refutes_first {
         match refute(&encoding, cube, stop.clone(), &mut end.stats)? {
-            Verdict::Unsatisfiable => return Ok(None),
-            Verdict::Interrupted => return Ok(Some(interruption(&stop)?)),
-            Verdict::Satisfiable => {}
+            (Verdict::Unsatisfiable, _) => return Ok(None),
+            (Verdict::Interrupted, _) => return Ok(Some(interruption(&stop)?)),
+            (Verdict::Satisfiable, model) => kissat_model = model,
         }
     }
     let mut search = Search::new(shared.puzzle, &encoding, shared.options, stop)?;
     search.only_in = Some((shared.plan, cube));
     search.block(shared.blocked)?;
+    // Kissat's model is a tour already: reported and blocked, CaDiCaL need not
+    // find it again (on the nested-semimagic cube with tours CaDiCaL's first
+    // call, which finds one, was more than half of its time).
+    if let Some(values) = kissat_model {
+        let tour = search.tour_of_model(&values)?;
+        report_family(shared, &mut search, cube, &tour, sender)?;
+        search.stats.refuter_tours += 1;
+    }
     let stopped = search_cube(shared, &mut search, cube, sender);
     end.stats.add(search.stats());
     end.signature = search.signature();
@@ -832,16 +853,17 @@ fn cube_options(run: &EncodeOptions, kissat_first: bool) -> EncodeOptions {
     }
 }
 
-/// One Kissat call on `encoding` restricted to `cube`.
+/// One Kissat call on `encoding` restricted to `cube`; a model comes back as
+/// the values of the primary variables, indexed by variable.
 fn refute(
     encoding: &Encoding,
     cube: Cube,
     stop: StopSignal,
     stats: &mut SatStats,
-) -> Result<Verdict, SatError> {
+) -> Result<(Verdict, Option<Vec<bool>>), SatError> {
     let started = Instant::now();
     let Some(assumptions) = encoding.cube_literals(&cube)? else {
-        return Ok(Verdict::Unsatisfiable);
+        return Ok((Verdict::Unsatisfiable, None));
     };
     let mut refuter = Refuter::new(stop);
     for clause in encoding.cnf().iter() {
@@ -850,11 +872,19 @@ fn refute(
     for &lit in &assumptions {
         refuter.add_clause(&[lit])?;
     }
-    let verdict = refuter.solve();
+    let primary = encoding.primary_vars();
+    let (verdict, model) = refuter.solve_reading(&primary);
     stats.refuter_calls += 1;
     stats.refuted_cubes += u64::from(verdict == Verdict::Unsatisfiable);
     stats.refuter_seconds += started.elapsed().as_secs_f64();
-    Ok(verdict)
+    let values = model.map(|model| {
+        let mut values = vec![false; encoding.n_vars() as usize];
+        for (var, value) in primary.iter().zip(model) {
+            values[var.idx()] = value;
+        }
+        values
+    });
+    Ok((verdict, values))
 }
 
 /// Why a solver stopped: a stop that was never asked for is an error.
@@ -923,17 +953,30 @@ fn search_part(
             Next::Stopped(reason) => return Ok(Some(reason)),
             Next::Tour(tour) => tour,
         };
-        let members = family(shared.puzzle, shared.autos, &tour)?;
-        search.block(&members)?;
-        if shared.plan.owner(&members) == cube {
-            let classes = classes_of(shared.puzzle, &members);
-            if sender.send(Message::Classes(classes)).is_err() {
-                return Err(SatError::Worker("the reporting thread is gone".into()));
-            }
-        } else {
-            search.stats.foreign_families += 1;
-        }
+        report_family(shared, search, cube, &tour, sender)?;
     }
+}
+
+/// Blocks the family of `tour` in `search` and sends its classes if `cube`
+/// owns it (the family's other members may lie in other cubes).
+fn report_family(
+    shared: &Shared<'_>,
+    search: &mut Search<'_>,
+    cube: Cube,
+    tour: &Tour,
+    sender: &mpsc::Sender<Message>,
+) -> Result<(), SatError> {
+    let members = family(shared.puzzle, shared.autos, tour)?;
+    search.block(&members)?;
+    if shared.plan.owner(&members) == cube {
+        let classes = classes_of(shared.puzzle, &members);
+        if sender.send(Message::Classes(classes)).is_err() {
+            return Err(SatError::Worker("the reporting thread is gone".into()));
+        }
+    } else {
+        search.stats.foreign_families += 1;
+    }
+    Ok(())
 }
 
 /// Engine figures for the summary's `stats` object.
@@ -982,6 +1025,7 @@ fn summary_stats(
         put("refuter", Refuter::signature().into());
         put("refuter_calls", stats.refuter_calls.into());
         put("refuted_cubes", stats.refuted_cubes.into());
+        put("refuter_tours", stats.refuter_tours.into());
         put("refuter_seconds", stats.refuter_seconds.into());
     }
     map
@@ -1129,6 +1173,8 @@ mod refute_first_tests {
         let refuted = stat(&first, "refuted_cubes");
         assert_eq!(calls, stat(&first, "cubes_searched"));
         assert!(0 < refuted && refuted < calls, "{refuted} of {calls}");
+        // Every cube Kissat found satisfiable gave CaDiCaL its first tour.
+        assert_eq!(stat(&first, "refuter_tours"), calls - refuted);
     }
 
     /// Cubes lose the diagram's support clauses only when Kissat refutes them

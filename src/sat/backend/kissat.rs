@@ -18,7 +18,7 @@ use std::ffi::{c_char, c_int, c_void, CStr};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use rustsat::types::Lit;
+use rustsat::types::{Lit, Var};
 
 use super::{check_variable, BackendError, StopSignal};
 
@@ -35,6 +35,7 @@ extern "C" {
     fn kissat_add(solver: *mut c_void, lit: c_int);
     fn kissat_solve(solver: *mut c_void) -> c_int;
     fn kissat_terminate(solver: *mut c_void);
+    fn kissat_value(solver: *mut c_void, lit: c_int) -> c_int;
 }
 
 /// How often a running call looks at the stop signal.
@@ -60,7 +61,7 @@ impl Running {
 /// What one Kissat call decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The clauses have a model (which is not read: enumeration is CaDiCaL's).
+    /// The clauses have a model ([`Refuter::solve_reading`] reads it).
     Satisfiable,
     /// The clauses have no model.
     Unsatisfiable,
@@ -105,10 +106,28 @@ impl Refuter {
     }
 
     /// Decides the clauses added. Consumes the refuter: Kissat solves once.
-    ///
+    pub fn solve(self) -> Verdict {
+        self.solve_reading(&[]).0
+    }
+
+    /// Decides the clauses added and, when they have a model, gives the value
+    /// of each of `vars` in it (in the order asked; a variable Kissat never
+    /// saw reads false). Consumes the refuter: Kissat solves once.
+    pub fn solve_reading(self, vars: &[Var]) -> (Verdict, Option<Vec<bool>>) {
+        let verdict = self.decide();
+        let model = (verdict == Verdict::Satisfiable).then(|| {
+            vars.iter()
+                // SAFETY: a live solver whose last call answered 10
+                // (satisfiable); `kissat_value` takes any non-zero literal.
+                .map(|&var| unsafe { kissat_value(self.solver, var.pos_lit().to_ipasir()) } > 0)
+                .collect()
+        });
+        (verdict, model)
+    }
+
     /// Kissat 3.1.1 stores a terminate callback but never calls it, so a
     /// watcher thread polls the stop signal and calls `kissat_terminate`.
-    pub fn solve(self) -> Verdict {
+    fn decide(&self) -> Verdict {
         if self.stop.is_raised() {
             return Verdict::Interrupted;
         }
@@ -158,12 +177,17 @@ mod tests {
         let mut sat = Refuter::new(StopSignal::new());
         sat.add_clause(&[a, b]).unwrap();
         sat.add_clause(&[!a]).unwrap();
-        assert_eq!(sat.solve(), Verdict::Satisfiable);
+        let (verdict, model) = sat.solve_reading(&[a.var(), b.var()]);
+        assert_eq!(verdict, Verdict::Satisfiable);
+        assert_eq!(model, Some(vec![false, true]));
         let mut unsat = Refuter::new(StopSignal::new());
         for clause in [[a, b], [a, !b], [!a, b], [!a, !b]] {
             unsat.add_clause(&clause).unwrap();
         }
-        assert_eq!(unsat.solve(), Verdict::Unsatisfiable);
+        assert_eq!(
+            unsat.solve_reading(&[a.var()]),
+            (Verdict::Unsatisfiable, None)
+        );
         assert!(Refuter::signature().contains("3.1.1"));
     }
 
