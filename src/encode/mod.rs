@@ -81,9 +81,9 @@ pub enum Family {
 }
 
 impl Family {
-    /// Whether models may contain subtours that the caller must cut: only
-    /// numbered tours are connected by their clauses alone, and the other
-    /// families only with the ordering encoding.
+    /// Whether models may contain subtours that the caller must cut. Numbered
+    /// tours are connected by their clauses alone; the other families are
+    /// connected only under the ordering encoding.
     pub fn needs_subtour_cuts(self, connectivity: Connectivity) -> bool {
         self != Family::Numbering && connectivity == Connectivity::Lazy
     }
