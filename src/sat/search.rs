@@ -286,17 +286,27 @@ impl<'a> Search<'a> {
     }
 
     fn decode_model(&self) -> Result<Decoded, SatError> {
+        let primary_values = self
+            .primary
+            .iter()
+            .map(|&var| self.backend.value(var))
+            .collect::<Result<Vec<bool>, _>>()?;
+        self.decode_primary(&primary_values)
+    }
+
+    /// Decodes the values of the primary variables, in [`Encoding::primary_vars`] order.
+    fn decode_primary(&self, primary_values: &[bool]) -> Result<Decoded, SatError> {
         let mut values = vec![false; self.encoding.n_vars() as usize];
-        for &var in &self.primary {
-            values[var.idx()] = self.backend.value(var)?;
+        for (var, &value) in self.primary.iter().zip(primary_values) {
+            values[var.idx()] = value;
         }
         Ok(self.encoding.decode(|var| values[var.idx()])?)
     }
 
-    /// The tour in another solver's model of this encoding (`values` indexed
-    /// by variable), checked like every tour this search finds.
-    fn tour_of_model(&self, values: &[bool]) -> Result<Tour, SatError> {
-        match self.encoding.decode(|var| values[var.idx()])? {
+    /// The tour in another solver's model of this encoding (the primary
+    /// variables' values), checked like every tour this search finds.
+    fn tour_of_model(&self, primary_values: &[bool]) -> Result<Tour, SatError> {
+        match self.decode_primary(primary_values)? {
             Decoded::Tour(tour) => self.checked(tour),
             Decoded::Subtours(cycles) => Err(SatError::UnexpectedSubtours(cycles.len())),
         }
@@ -854,7 +864,7 @@ fn cube_options(run: &EncodeOptions, kissat_first: bool) -> EncodeOptions {
 }
 
 /// One Kissat call on `encoding` restricted to `cube`; a model comes back as
-/// the values of the primary variables, indexed by variable.
+/// the values of the primary variables, in [`Encoding::primary_vars`] order.
 fn refute(
     encoding: &Encoding,
     cube: Cube,
@@ -872,19 +882,11 @@ fn refute(
     for &lit in &assumptions {
         refuter.add_clause(&[lit])?;
     }
-    let primary = encoding.primary_vars();
-    let (verdict, model) = refuter.solve_reading(&primary);
+    let (verdict, model) = refuter.solve_reading(&encoding.primary_vars());
     stats.refuter_calls += 1;
     stats.refuted_cubes += u64::from(verdict == Verdict::Unsatisfiable);
     stats.refuter_seconds += started.elapsed().as_secs_f64();
-    let values = model.map(|model| {
-        let mut values = vec![false; encoding.n_vars() as usize];
-        for (var, value) in primary.iter().zip(model) {
-            values[var.idx()] = value;
-        }
-        values
-    });
-    Ok((verdict, values))
+    Ok((verdict, model))
 }
 
 /// Why a solver stopped: a stop that was never asked for is an error.
