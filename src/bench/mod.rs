@@ -227,7 +227,7 @@ pub fn suite(jobs: usize) -> Vec<Case> {
             "nested semimagic: sat all",
             shipped("nested-semimagic"),
             SatCount { solver: cad },
-            None,
+            Some("nested semimagic: search"),
             true,
         ),
     ]
