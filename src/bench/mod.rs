@@ -350,6 +350,16 @@ pub fn median(values: &[f64]) -> f64 {
     }
 }
 
+/// Whether a run did what its case measures: a count ran to the end, and a
+/// first-solution run found one. The latter stops on its limit after the first
+/// class, which may hold several tours (two for nested-semimagic).
+fn finished(runner: &Runner, summary: &Summary) -> bool {
+    match runner {
+        Runner::SatFirst { .. } => summary.solutions > 0,
+        _ => summary.complete,
+    }
+}
+
 /// Runs a case `repeats` times; the first incomplete run ends the case.
 pub fn measure(case: &Case, repeats: usize, timeout: Duration) -> Result<CaseResult, BenchError> {
     let mut seconds = Vec::new();
@@ -357,8 +367,7 @@ pub fn measure(case: &Case, repeats: usize, timeout: Duration) -> Result<CaseRes
     for _ in 0..repeats.max(1) {
         let (s, summary) = run_once(case, timeout)?;
         seconds.push(s);
-        let complete = summary.complete
-            || matches!(case.runner, Runner::SatFirst { .. }) && summary.solutions == 1;
+        let complete = finished(&case.runner, &summary);
         last = Some((summary, complete));
         if !complete {
             break;
@@ -419,6 +428,25 @@ mod tests {
     fn median_of_odd_and_even_lists() {
         assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+    }
+
+    #[test]
+    fn a_first_solution_run_is_finished_by_a_first_class_of_any_size() {
+        let puzzle = Puzzle::from_spec(&plain("5x5", false)).unwrap();
+        let mut stopped = Summary::new(&puzzle, "sat");
+        stopped.solutions = 2;
+        stopped.finish(crate::run::Ending::Limit, Instant::now());
+        let first = Runner::SatFirst {
+            solver: SolverKind::Cadical,
+        };
+        let count = Runner::SatCount {
+            solver: SolverKind::Cadical,
+        };
+        assert!(finished(&first, &stopped));
+        assert!(!finished(&count, &stopped));
+        let mut nothing = Summary::new(&puzzle, "sat");
+        nothing.finish(crate::run::Ending::Timeout, Instant::now());
+        assert!(!finished(&first, &nothing));
     }
 
     #[test]
