@@ -100,6 +100,9 @@ fn shipped(name: &str) -> Spec {
     let text = match name {
         "closed-8x8-rot180" => include_str!("../../models/closed-8x8-rot180.toml"),
         "nested-semimagic" => include_str!("../../models/nested-semimagic.toml"),
+        "magic-closed-centrosymmetric" => {
+            include_str!("../../models/magic-closed-centrosymmetric.toml")
+        }
         "cube-4x4x4-open" => include_str!("../../models/cube-4x4x4-open.toml"),
         "cube-4x4x4-closed" => include_str!("../../models/cube-4x4x4-closed.toml"),
         other => unreachable!("no shipped model {other} in the bench suite"),
@@ -228,6 +231,13 @@ pub fn suite(jobs: usize) -> Vec<Case> {
             shipped("nested-semimagic"),
             SatCount { solver: cad },
             Some("nested semimagic: search"),
+            true,
+        ),
+        case(
+            "magic centrosymmetric: sat (no tour)",
+            shipped("magic-closed-centrosymmetric"),
+            SatCount { solver: cad },
+            None,
             true,
         ),
     ]

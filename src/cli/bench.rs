@@ -5,7 +5,7 @@ use clap::Args;
 use knights::bench::{attach_speedups, encoding_suite, machine, measure, suite, CaseResult};
 use serde::Serialize;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
@@ -14,16 +14,18 @@ pub struct BenchArgs {
     /// Runs per case; the median is reported.
     #[arg(long, default_value_t = 3)]
     pub repeats: usize,
-    /// Also run the cases that take minutes (8x8 enumerations, the nested semimagic model).
+    /// Also run the cases that take minutes (8x8 enumerations, the nested semimagic model,
+    /// the proof that no magic closed centrosymmetric tour exists).
     #[arg(long)]
     pub heavy: bool,
     /// Run the line-sum encoding comparison instead of the main suite: every
     /// `--pb-encoding` on the same models, one thread, with CNF size and conflicts.
     #[arg(long)]
     pub encodings: bool,
-    /// Only cases whose name contains this text.
+    /// Only cases whose name contains this text. Repeatable: a case is run if it
+    /// matches any.
     #[arg(long)]
-    pub filter: Option<String>,
+    pub filter: Vec<String>,
     /// Threads for the engines (0: one per core).
     #[arg(long, short = 'j', default_value_t = 0)]
     pub jobs: usize,
@@ -54,12 +56,11 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let cases: Vec<_> = all
         .into_iter()
         .filter(|c| args.heavy || !c.heavy)
-        .filter(|c| {
-            args.filter
-                .as_ref()
-                .is_none_or(|f| c.name.contains(f.as_str()))
-        })
+        .filter(|c| args.filter.is_empty() || args.filter.iter().any(|f| c.name.contains(f)))
         .collect();
+    // Read before the runs: the tree may change while they take minutes.
+    let commit = git(&["rev-parse", "--short", "HEAD"]);
+    let date = git(&["log", "-1", "--format=%cI"]);
     let mut results = Vec::new();
     for case in &cases {
         eprintln!("bench: {} ...", case.name);
@@ -75,15 +76,15 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     attach_speedups(&cases, &mut results);
     let record = Record {
         command: std::env::args().collect::<Vec<_>>().join(" "),
-        commit: git(&["rev-parse", "--short", "HEAD"]),
+        commit,
         machine: machine(),
-        date: git(&["log", "-1", "--format=%cI"]),
+        date,
         repeats: args.repeats,
         results,
     };
     std::fs::create_dir_all(&args.out)?;
     let kind = if args.encodings { "encodings" } else { "bench" };
-    let stem = format!("{kind}-{}", record.commit);
+    let stem = free_stem(&args.out, &format!("{kind}-{}", record.commit));
     let json_path = args.out.join(format!("{stem}.json"));
     std::fs::write(&json_path, serde_json::to_string_pretty(&record)? + "\n")
         .with_context(|| format!("cannot write {}", json_path.display()))?;
@@ -92,6 +93,20 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     outln!("{}", markdown(&record))?;
     eprintln!("wrote {} and {}", json_path.display(), md_path.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// `base`, or `base-2`, `base-3`, ... if an earlier run of the same commit
+/// already wrote its record under that name: a record is never overwritten.
+fn free_stem(out: &Path, base: &str) -> String {
+    let taken = |stem: &str| {
+        ["json", "md"]
+            .iter()
+            .any(|ext| out.join(format!("{stem}.{ext}")).exists())
+    };
+    std::iter::once(base.to_string())
+        .chain((2..).map(|n| format!("{base}-{n}")))
+        .find(|stem| !taken(stem))
+        .expect("some numbered name is free")
 }
 
 fn git(args: &[&str]) -> String {
@@ -144,4 +159,19 @@ fn markdown(record: &Record) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_record_of_a_commit_gets_a_new_name() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(free_stem(dir.path(), "bench-abc"), "bench-abc");
+        std::fs::write(dir.path().join("bench-abc.md"), "").unwrap();
+        assert_eq!(free_stem(dir.path(), "bench-abc"), "bench-abc-2");
+        std::fs::write(dir.path().join("bench-abc-2.json"), "").unwrap();
+        assert_eq!(free_stem(dir.path(), "bench-abc"), "bench-abc-3");
+    }
 }
