@@ -65,7 +65,8 @@ pub struct CaseResult {
 pub struct SatFigures {
     pub variables: u64,
     pub clauses: u64,
-    pub conflicts: u64,
+    /// `None` where the backend does not count them (varisat).
+    pub conflicts: Option<u64>,
 }
 
 impl SatFigures {
@@ -74,7 +75,7 @@ impl SatFigures {
         Some(SatFigures {
             variables: stat("variables")?,
             clauses: stat("clauses")?,
-            conflicts: stat("conflicts")?,
+            conflicts: stat("conflicts"),
         })
     }
 }

@@ -143,7 +143,8 @@ fn markdown(record: &Record) -> String {
         let classes = r.classes.map_or("-".into(), |c| c.to_string());
         let speedup = r.speedup.map_or("-".into(), |s| format!("{s:.2}"));
         let sat = r.sat.as_ref().map_or("- | - | -".into(), |f| {
-            format!("{} | {} | {}", f.variables, f.clauses, f.conflicts)
+            let conflicts = f.conflicts.map_or("-".into(), |c| c.to_string());
+            format!("{} | {} | {conflicts}", f.variables, f.clauses)
         });
         let _ = writeln!(
             out,

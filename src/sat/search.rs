@@ -135,8 +135,9 @@ pub struct SatStats {
     pub cubes_done: u64,
     /// Families found by a worker that did not own them (blocked, not reported).
     pub foreign_families: u64,
-    /// CaDiCaL's conflicts (counted as learnt clauses); 0 for varisat.
-    pub conflicts: u64,
+    /// CaDiCaL's conflicts (counted as learnt clauses); `None` where the
+    /// backend does not count them (varisat), so no summary shows 0 for them.
+    pub conflicts: Option<u64>,
     /// Parts of cubes solved one after another ([`super::prefixes`]).
     pub prefix_cubes: u64,
     /// Cubes handed to Kissat first, and those it showed empty.
@@ -155,7 +156,10 @@ impl SatStats {
         self.solve_seconds += other.solve_seconds;
         self.cubes_done += other.cubes_done;
         self.foreign_families += other.foreign_families;
-        self.conflicts += other.conflicts;
+        self.conflicts = match (self.conflicts, other.conflicts) {
+            (Some(a), Some(b)) => Some(a + b),
+            (a, b) => a.or(b),
+        };
         self.prefix_cubes += other.prefix_cubes;
         self.refuter_calls += other.refuter_calls;
         self.refuted_cubes += other.refuted_cubes;
@@ -221,7 +225,7 @@ impl<'a> Search<'a> {
 
     /// The counters, with the solver's conflicts brought up to date.
     pub fn stats(&mut self) -> &SatStats {
-        self.stats.conflicts = self.backend.conflicts().unwrap_or(0);
+        self.stats.conflicts = self.backend.conflicts();
         &self.stats
     }
 
@@ -1021,7 +1025,9 @@ fn summary_stats(
     put("blocking_clauses", stats.blocking_clauses.into());
     put("foreign_families", stats.foreign_families.into());
     put("prefix_cubes", stats.prefix_cubes.into());
-    put("conflicts", stats.conflicts.into());
+    if let Some(conflicts) = stats.conflicts {
+        put("conflicts", conflicts.into());
+    }
     put("solve_seconds", stats.solve_seconds.into());
     if stats.refuter_calls > 0 {
         put("refuter", Refuter::signature().into());
@@ -1037,6 +1043,24 @@ fn summary_stats(
 mod tests {
     use super::*;
     use crate::spec::Spec;
+
+    /// varisat does not count conflicts: its summary leaves them out rather
+    /// than report 0; CaDiCaL's has them.
+    #[test]
+    fn conflicts_are_reported_only_by_a_backend_that_counts_them() {
+        let spec = Spec::from_toml("board = \"5x5\"\n[start]\ncells = [[0, 0]]", "test").unwrap();
+        let puzzle = Puzzle::from_spec(&spec).unwrap();
+        let conflicts = |solver: SolverKind| {
+            let options = SatOptions {
+                solver,
+                ..SatOptions::default()
+            };
+            let summary = count(&puzzle, &options, &Limits::default()).unwrap();
+            summary.stats.get("conflicts").and_then(|v| v.as_u64())
+        };
+        assert!(conflicts(SolverKind::Cadical).is_some_and(|c| c > 0));
+        assert_eq!(conflicts(SolverKind::Varisat), None);
+    }
 
     #[test]
     fn primary_variables_are_frozen_from_the_first_blocking_clause_on() {
