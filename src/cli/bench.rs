@@ -59,8 +59,8 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         .filter(|c| args.filter.is_empty() || args.filter.iter().any(|f| c.name.contains(f)))
         .collect();
     // Read before the runs: the tree may change while they take minutes.
-    let commit = git(&["rev-parse", "--short", "HEAD"]);
-    let date = git(&["log", "-1", "--format=%cI"]);
+    let commit = commit_label();
+    let date = or_unknown(git(&["log", "-1", "--format=%cI"]));
     let mut results = Vec::new();
     for case in &cases {
         eprintln!("bench: {} ...", case.name);
@@ -109,21 +109,33 @@ fn free_stem(out: &Path, base: &str) -> String {
         .expect("some numbered name is free")
 }
 
+/// The short hash of HEAD, with `-dirty` if tracked files have uncommitted changes.
+fn commit_label() -> String {
+    let commit = or_unknown(git(&["rev-parse", "--short", "HEAD"]));
+    let dirty = !git(&["status", "--porcelain", "--untracked-files=no"]).is_empty();
+    if dirty {
+        format!("{commit}-dirty")
+    } else {
+        commit
+    }
+}
+
+/// What git prints, trimmed; empty if git is missing or fails.
 fn git(args: &[&str]) -> String {
-    let dirty = Command::new("git")
-        .args(["status", "--porcelain", "--untracked-files=no"])
-        .output();
-    let out = Command::new("git").args(args).output();
-    let mut text = out
+    Command::new("git")
+        .args(args)
+        .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// `text`, or "unknown" where git gave nothing.
+fn or_unknown(text: String) -> String {
     if text.is_empty() {
-        text = "unknown".into();
+        "unknown".into()
+    } else {
+        text
     }
-    if args[0] == "rev-parse" && dirty.is_ok_and(|o| !o.stdout.is_empty()) {
-        text.push_str("-dirty");
-    }
-    text
 }
 
 fn markdown(record: &Record) -> String {
