@@ -613,3 +613,12 @@ fn a_time_out_stops_kissat_mid_call() {
     assert!(s["stats"]["refuter_calls"].as_u64() >= Some(1), "{s}");
     assert_eq!(s["stats"]["refuted_cubes"].as_u64(), Some(0), "{s}");
 }
+
+#[test]
+fn a_bench_filter_that_selects_nothing_is_refused_before_anything_is_written() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().display().to_string();
+    let err = refused(&["bench", "--filter", "no such case", "--out", &dir]);
+    assert!(err.contains("\"no such case\" matches no case"), "{err}");
+    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 0);
+}

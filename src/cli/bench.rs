@@ -1,8 +1,8 @@
 //! `knights bench`: run the benchmark suite and record it in results/.
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use knights::bench::{attach_speedups, encoding_suite, machine, measure, suite, CaseResult};
+use knights::bench::{attach_speedups, encoding_suite, machine, measure, suite, Case, CaseResult};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -53,6 +53,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     } else {
         suite(args.jobs)
     };
+    check_filters(&args.filter, &all, args.heavy)?;
     let cases: Vec<_> = all
         .into_iter()
         .filter(|c| args.heavy || !c.heavy)
@@ -93,6 +94,25 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     outln!("{}", markdown(&record))?;
     eprintln!("wrote {} and {}", json_path.display(), md_path.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses a `--filter` that selects nothing, so that a mistyped name is not a
+/// record with no cases in it.
+fn check_filters(filters: &[String], all: &[Case], heavy: bool) -> Result<()> {
+    for filter in filters {
+        let matching: Vec<&Case> = all.iter().filter(|c| c.name.contains(filter)).collect();
+        if matching.is_empty() {
+            let names: Vec<&str> = all.iter().map(|c| c.name.as_str()).collect();
+            bail!(
+                "--filter {filter:?} matches no case; the cases are: {}",
+                names.join("; ")
+            );
+        }
+        if !heavy && matching.iter().all(|c| c.heavy) {
+            bail!("--filter {filter:?} matches only cases that need --heavy");
+        }
+    }
+    Ok(())
 }
 
 /// `base`, or `base-2`, `base-3`, ... if an earlier run of the same commit
@@ -177,6 +197,24 @@ fn markdown(record: &Record) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn filters(names: &[&str]) -> Vec<String> {
+        names.iter().map(|n| n.to_string()).collect()
+    }
+
+    #[test]
+    fn a_filter_that_selects_nothing_is_refused() {
+        let all = suite(1);
+        assert!(check_filters(&filters(&["5x5", "4x4x4"]), &all, false).is_ok());
+        let typo = check_filters(&filters(&["5x5", "4x4x5"]), &all, true).unwrap_err();
+        assert!(
+            typo.to_string().contains("\"4x4x5\" matches no case"),
+            "{typo}"
+        );
+        let heavy_only = check_filters(&filters(&["nested"]), &all, false).unwrap_err();
+        assert!(heavy_only.to_string().contains("--heavy"), "{heavy_only}");
+        assert!(check_filters(&filters(&["nested"]), &all, true).is_ok());
+    }
 
     #[test]
     fn a_second_record_of_a_commit_gets_a_new_name() {
