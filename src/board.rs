@@ -52,8 +52,21 @@ pub enum ShapeError {
     Syntax(String),
     #[error("board '{0}' has a side of length 0")]
     Empty(String),
+    #[error(
+        "board '{0}': side {1} is larger than any board this tool handles ({MAX_CELLS} cells)"
+    )]
+    SideTooLarge(String, String),
     #[error("board '{0}' has {1} cells, more than the {MAX_CELLS} this tool handles")]
     TooLarge(String, u128),
+}
+
+/// Why a leaper written as text is not one.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum LeaperError {
+    #[error("leaper '{0}' is not two step lengths A,B (for example 1,2 for the knight)")]
+    Syntax(String),
+    #[error("leaper '{0}' does not move: at least one step length must be more than 0")]
+    Still(String),
 }
 
 impl Shape {
@@ -80,9 +93,8 @@ impl Shape {
         let parts: Vec<&str> = text.trim().split(['x', 'X', '×']).collect();
         let sides: Vec<usize> = parts
             .iter()
-            .map(|p| p.trim().parse::<usize>())
-            .collect::<Result<_, _>>()
-            .map_err(|_| ShapeError::Syntax(text.to_string()))?;
+            .map(|p| Self::parse_side(text, p.trim()))
+            .collect::<Result<_, _>>()?;
         let shape = match sides[..] {
             [rows, cols] => Shape::flat(rows, cols),
             [layers, rows, cols] => Shape::solid(layers, rows, cols),
@@ -96,6 +108,16 @@ impl Shape {
             return Err(ShapeError::TooLarge(text.to_string(), cells));
         }
         Ok(shape)
+    }
+
+    /// One side of a board: digits that fit a `usize` (a side that does not could never
+    /// make a board this tool handles, and is named as such).
+    fn parse_side(text: &str, side: &str) -> Result<usize, ShapeError> {
+        if side.is_empty() || !side.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ShapeError::Syntax(text.to_string()));
+        }
+        side.parse::<usize>()
+            .map_err(|_| ShapeError::SideTooLarge(text.to_string(), side.to_string()))
     }
 
     pub fn n_cells(&self) -> usize {
@@ -183,12 +205,13 @@ impl Leaper {
     pub const KNIGHT: Leaper = Leaper { a: 1, b: 2 };
 
     /// Parses `1,2` (also `1:2` or `(1,2)`).
-    pub fn parse(text: &str) -> Option<Self> {
+    pub fn parse(text: &str) -> Result<Self, LeaperError> {
         let inner = text.trim().trim_start_matches('(').trim_end_matches(')');
         let mut parts = inner.split([',', ':']).map(|p| p.trim().parse::<usize>());
         match (parts.next(), parts.next(), parts.next()) {
-            (Some(Ok(a)), Some(Ok(b)), None) if a + b > 0 => Some(Leaper { a, b }),
-            _ => None,
+            (Some(Ok(0)), Some(Ok(0)), None) => Err(LeaperError::Still(text.to_string())),
+            (Some(Ok(a)), Some(Ok(b)), None) => Ok(Leaper { a, b }),
+            _ => Err(LeaperError::Syntax(text.to_string())),
         }
     }
 

@@ -23,6 +23,8 @@ const GAP: f64 = 28.0;
 const CAPTION: f64 = 22.0;
 /// Length of a stub for a move between layers, as a fraction of a cell.
 const STUB: f64 = 0.3;
+/// Height of the legend under the layers of a box.
+const LEGEND: f64 = 36.0;
 
 const LIGHT: &str = "#f4ecd8";
 const DARK: &str = "#cdb891";
@@ -50,7 +52,10 @@ impl Layout {
         Layout {
             shape,
             width: 2.0 * MARGIN + layers * panel_w + (layers - 1.0) * GAP,
-            height: top + shape.rows as f64 * CELL + MARGIN,
+            height: top
+                + shape.rows as f64 * CELL
+                + MARGIN
+                + if shape.solid { LEGEND } else { 0.0 },
             top,
         }
     }
@@ -180,6 +185,9 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
     flush(&mut run, &mut out);
     draw_stubs(&mut out, &layout, &stubs);
     out.push_str("</g>\n");
+    if shape.solid {
+        draw_legend(&mut out, &layout);
+    }
 
     // Start and end.
     if n > 0 {
@@ -216,6 +224,43 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
     }
     out.push_str("</g>\n</svg>\n");
     out
+}
+
+/// What the marks of a box's picture mean: the stubs and their labels are not obvious.
+fn draw_legend(out: &mut String, layout: &Layout) {
+    let x = MARGIN;
+    let y = layout.top + layout.shape.rows as f64 * CELL + 16.0;
+    let _ = writeln!(
+        out,
+        r#"<g class="legend" font-size="10" fill="{INK}" stroke="none">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{INK}" stroke-width="2" stroke-dasharray="2.5 2"/>"#,
+        num(x),
+        num(y - 3.0),
+        num(x + 14.0),
+        num(y - 3.0)
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="{}">a move to another layer; the small number is that layer (several: "0,2")</text>"#,
+        num(x + 20.0),
+        num(y)
+    );
+    let _ = writeln!(
+        out,
+        r#"<circle cx="{}" cy="{}" r="4" fill="{START}"/><text x="{}" y="{}">number 1</text><circle cx="{}" cy="{}" r="5" fill="none" stroke="{END}" stroke-width="2"/><text x="{}" y="{}">the last number</text>"#,
+        num(x + 7.0),
+        num(y + 11.0),
+        num(x + 20.0),
+        num(y + 14.0),
+        num(x + 87.0),
+        num(y + 11.0),
+        num(x + 100.0),
+        num(y + 14.0)
+    );
+    out.push_str("</g>\n");
 }
 
 /// The unit vector within the layers from `from` towards `to`; straight through the layers,

@@ -29,6 +29,16 @@ impl Ending {
     pub fn is_complete(self) -> bool {
         self == Ending::Exhausted
     }
+
+    /// How the run ended, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Ending::Exhausted => "the search space is exhausted",
+            Ending::Limit => "stopped at --limit",
+            Ending::Timeout => "stopped by --timeout",
+            Ending::Signal => "stopped by a signal",
+        }
+    }
 }
 
 /// Limits on a run, and the flag a signal handler raises to stop it.
@@ -51,6 +61,11 @@ impl StopFlag {
 
     pub fn is_raised(&self) -> bool {
         self.0.load(Ordering::Relaxed)
+    }
+
+    /// The flag itself, for a signal handler that may only store to an atomic.
+    pub fn shared(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
     }
 }
 
@@ -91,6 +106,9 @@ pub struct Summary {
     pub complete: bool,
     pub ending: Ending,
     pub seconds: f64,
+    /// The theorem that rules out every solution, when no engine had to run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub theorem: Option<String>,
     /// Engine-specific figures (nodes, conflicts, CNF size, ...).
     #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
     pub stats: serde_json::Map<String, serde_json::Value>,
@@ -107,6 +125,7 @@ impl Summary {
             complete: false,
             ending: Ending::Exhausted,
             seconds: 0.0,
+            theorem: None,
             stats: serde_json::Map::new(),
         }
     }

@@ -16,6 +16,7 @@ pub struct Spec {
     /// `ROWSxCOLS` or `LAYERSxROWSxCOLS`.
     pub board: String,
     /// The (a, b) leaper; the knight [1, 2] when absent.
+    #[serde(default, deserialize_with = "exact::optional_pair")]
     pub leaper: Option<[usize; 2]>,
     /// Whether the last cell must be a move away from the first.
     #[serde(default)]
@@ -29,10 +30,41 @@ pub struct Spec {
     #[serde(default)]
     pub sums: SumsSpec,
     /// Moves the tour must make, as pairs of cells: `[[[1, 0], [0, 2]], ...]`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "exact::pairs")]
     pub required_moves: Vec<[Vec<i64>; 2]>,
     #[serde(default)]
     pub classes: ClassesSpec,
+}
+
+/// Pairs read strictly: a fixed-size array may be filled from the first elements of a longer
+/// list and drop the rest, so a leaper of three numbers or a move of three cells would pass
+/// as something else. Read as lists, they are refused with their length.
+mod exact {
+    use serde::de::{Deserializer, Error};
+    use serde::Deserialize;
+
+    fn pair<T, E: Error>(items: Vec<T>, what: &str) -> Result<[T; 2], E> {
+        let found = items.len();
+        <[T; 2]>::try_from(items)
+            .map_err(|_| E::custom(format!("{what} has {found} elements; it takes exactly 2")))
+    }
+
+    pub fn optional_pair<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<[usize; 2]>, D::Error> {
+        let items = Vec::<usize>::deserialize(deserializer)?;
+        pair(items, "leaper [A, B]").map(Some)
+    }
+
+    pub fn pairs<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Vec<[Vec<i64>; 2]>, D::Error> {
+        let moves = Vec::<Vec<Vec<i64>>>::deserialize(deserializer)?;
+        let numbered = moves.into_iter().enumerate();
+        numbered
+            .map(|(i, cells)| pair(cells, &format!("required move {} (a pair of cells)", i + 1)))
+            .collect()
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,10 +139,11 @@ impl Default for ClassesSpec {
 
 #[derive(Debug, thiserror::Error)]
 pub enum SpecError {
-    #[error("cannot read model file {path}: {source}")]
+    #[error("cannot read model file {path}: {cause}")]
     Io {
         path: String,
-        source: std::io::Error,
+        /// Shown in the message, so not also a `source` (chains would print it twice).
+        cause: std::io::Error,
     },
     #[error("model file {path}: {message}")]
     Toml { path: String, message: String },
@@ -135,9 +168,9 @@ impl Spec {
     /// Reads a model file; the name defaults to the file stem.
     pub fn from_file(path: &Path) -> Result<Self, SpecError> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| SpecError::Io {
+        let text = std::fs::read_to_string(path).map_err(|cause| SpecError::Io {
             path: shown.clone(),
-            source,
+            cause,
         })?;
         let mut spec = Spec::from_toml(&text, &shown)?;
         if spec.name.is_none() {
@@ -168,6 +201,25 @@ mod tests {
         let err = Spec::from_toml("board = \"8x8\"\n[sums]\nrows = \"many\"\n", "m.toml");
         let text = err.unwrap_err().to_string();
         assert!(text.contains("line 3") && text.contains("rows"), "{text}");
+    }
+
+    #[test]
+    fn a_pair_with_a_third_element_is_refused() {
+        let err = Spec::from_toml("board = \"8x8\"\nleaper = [1, 2, 3]\n", "m.toml").unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("line 2") && text.contains("leaper"), "{text}");
+        assert!(
+            text.contains("has 3 elements") && text.contains("exactly 2"),
+            "{text}"
+        );
+        let model = "board = \"8x8\"\nrequired_moves = [[[0, 0], [1, 2], [2, 4]]]\n";
+        let text = Spec::from_toml(model, "m.toml").unwrap_err().to_string();
+        assert!(
+            text.contains("required move 1") && text.contains("has 3"),
+            "{text}"
+        );
+        let spec = Spec::from_toml("board = \"8x8\"\nleaper = [1, 3]\n", "m").unwrap();
+        assert_eq!(spec.leaper, Some([1, 3]));
     }
 
     #[test]

@@ -20,18 +20,31 @@ fn knights(args: &[&str]) -> Output {
 }
 
 fn have(solver: &str) -> bool {
+    have_or_skip(solver, std::env::var("CI").as_deref() == Ok("true"))
+}
+
+/// Whether `solver` is installed; a missing one skips its test, except under CI.
+fn have_or_skip(solver: &str, under_ci: bool) -> bool {
     let found = Command::new("sh")
         .args(["-c", &format!("command -v {solver}")])
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "{solver} is missing under CI"
-        );
+        assert!(!under_ci, "{solver} is missing under CI");
         eprintln!("skipping: {solver} is not installed");
     }
     found
+}
+
+#[test]
+#[should_panic(expected = "missing under CI")]
+fn a_missing_solver_fails_the_run_under_ci() {
+    have_or_skip("knights-no-such-solver", true);
+}
+
+#[test]
+fn a_missing_solver_skips_elsewhere() {
+    assert!(!have_or_skip("knights-no-such-solver", false));
 }
 
 /// Runs a solver on `cnf` and returns the path of a file holding its answer.

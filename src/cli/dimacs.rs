@@ -6,7 +6,9 @@ use super::ModelFlags;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::encode::{Connectivity, EncodeOptions};
-use knights::sat::dimacs::{decode_solver_output, read_dimacs_header, write_dimacs, Verdict};
+use knights::sat::dimacs::{
+    decode_with_encoding, encoding_of_file, read_dimacs, write_dimacs, Verdict,
+};
 use knights::sat::pb::PbEncoding;
 use std::io::Write;
 use std::path::PathBuf;
@@ -67,10 +69,17 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
     let puzzle = args.flags.puzzle(model)?;
     let cnf = std::fs::read_to_string(cnf_path)
         .with_context(|| format!("cannot read {}", cnf_path.display()))?;
-    let header = read_dimacs_header(&cnf).with_context(|| cnf_path.display().to_string())?;
+    let file = read_dimacs(&cnf).with_context(|| cnf_path.display().to_string())?;
+    let encoding = encoding_of_file(&puzzle, &file).with_context(|| {
+        format!(
+            "{} is not the CNF of model {}",
+            cnf_path.display(),
+            puzzle.name
+        )
+    })?;
     let answer = std::fs::read_to_string(answer_path)
         .with_context(|| format!("cannot read {}", answer_path.display()))?;
-    let verdict = decode_solver_output(&puzzle, &header.options, &answer).with_context(|| {
+    let verdict = decode_with_encoding(&puzzle, &encoding, &answer).with_context(|| {
         format!(
             "{} does not answer {}",
             answer_path.display(),

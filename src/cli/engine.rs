@@ -77,13 +77,10 @@ impl RunArgs {
         self.model.puzzle()
     }
 
-    /// Limits for the run, with Ctrl-C and SIGTERM raising its stop flag.
+    /// Limits for the run, with Ctrl-C, SIGTERM and SIGHUP raising its stop flag.
     pub fn limits(&self) -> Result<Limits> {
         let stop = StopFlag::default();
-        let handler_flag = stop.clone();
-        // A second handler cannot be installed in one process; one run per process is all
-        // the binary ever does.
-        ctrlc::set_handler(move || handler_flag.raise())?;
+        super::signals::watch(&stop)?;
         let timeout = match self.timeout {
             Some(s) if !(s.is_finite() && s > 0.0) => {
                 anyhow::bail!("--timeout must be a positive number of seconds")

@@ -2,13 +2,15 @@
 
 use super::engine::{EngineKind, RunArgs};
 use super::estimate::predict;
-use super::output::SolutionWriter;
+use super::output::{Format, SolutionWriter};
 use super::progress::Progress;
 use super::resume::{self, Resumed};
+use super::summary::{self, SummaryStyle};
 use anyhow::Result;
 use clap::Args;
 use knights::puzzle::existence::no_tour_reason;
 use knights::run::Summary;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,6 +28,13 @@ pub struct EnumerateArgs {
     /// searched for or written again (SAT engine only).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// text: numbered grids and a short summary; json: one record a line.
+    /// [default: text on a terminal, json when stdout is a file or a pipe]
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Add the engine's own figures to the summary (nodes, conflicts, CNF size, CPU seconds).
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// Runs predicted to take longer than this need `--yes`, `--limit` or `--timeout`.
@@ -72,30 +81,46 @@ fn human_duration(seconds: f64) -> String {
 }
 
 /// A board on which a theorem rules out every tour: answered at once, as an exact count.
-fn answer_by_theorem(puzzle: &knights::puzzle::Puzzle, reason: &str) -> Result<ExitCode> {
+fn answer_by_theorem(
+    puzzle: &knights::puzzle::Puzzle,
+    reason: &str,
+    style: SummaryStyle,
+) -> Result<ExitCode> {
     let mut summary = Summary::new(puzzle, "theorem");
-    summary.stats.insert("reason".into(), reason.into());
+    summary.theorem = Some(reason.to_string());
     summary.finish(knights::run::Ending::Exhausted, std::time::Instant::now());
-    eprintln!("no tour exists: {reason}");
-    outln!("{}", summary.to_json_line())?;
+    if style.format == Format::Json {
+        eprintln!("no tour exists: {reason}");
+    }
+    summary::write(&summary, style)?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `enumerate` writes every solution, each verified first; `count` writes only the summary.
+/// Both stop after `--limit` solutions and then report exactly the solutions kept.
 pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     args.run.check_resume(args.resume.as_deref())?;
+    let format = Format::resolve(args.format);
+    let style = SummaryStyle {
+        format,
+        stats: args.stats,
+    };
+    anyhow::ensure!(
+        args.resume.is_none() || format == Format::Json,
+        "--resume continues JSON output; drop --format text"
+    );
     let puzzle = args.run.puzzle()?;
     let resumed = match &args.resume {
         Some(path) => resume::load(path, &puzzle, args.classes_only)?,
         None => Resumed::default(),
     };
     if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
-        return answer_by_theorem(&puzzle, &reason);
+        return answer_by_theorem(&puzzle, &reason, style);
     }
     let expected_nodes = plan_search_run(&args, &puzzle)?;
     let limits = args.run.limits()?;
     let progress = Progress::start(&puzzle.name, expected_nodes);
-    if !write_solutions {
+    if !write_solutions && limits.solutions.is_none() {
         let summary = args.run.count(
             &puzzle,
             &limits,
@@ -104,15 +129,24 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
             &|c| progress.cubes(c.done, c.searched),
         );
         progress.finish();
-        return report(&summary.map_err(|err| resumed.name_refused_tour(err))?);
+        summary::write(
+            &summary.map_err(|err| resumed.name_refused_tour(err))?,
+            style,
+        )?;
+        return Ok(ExitCode::SUCCESS);
     }
-    let writer = SolutionWriter::new(
-        &puzzle,
-        Box::new(std::io::stdout()),
-        limits.stop.clone(),
-        args.classes_only,
-    )
-    .continuing_after(resumed.classes);
+    // A count with a limit keeps exactly the solutions `enumerate` would write.
+    let out: Box<dyn Write + Send> = match write_solutions {
+        true => Box::new(std::io::stdout()),
+        false => Box::new(std::io::sink()),
+    };
+    let room = limits
+        .solutions
+        .map(|l| l.saturating_sub(resumed.solutions));
+    let writer = SolutionWriter::new(&puzzle, out, limits.stop.clone(), format)
+        .representatives_only(args.classes_only)
+        .limited_to(room)
+        .continuing_after(resumed.classes);
     let summary = args.run.enumerate(
         &puzzle,
         &limits,
@@ -129,18 +163,31 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     if let Some(failure) = writer.take_failure() {
         return Err(failure);
     }
-    let summary = summary.map_err(|err| resumed.name_refused_tour(err))?;
-    check_tally(&writer, &resumed, &summary)?;
-    report(&summary)
+    let mut summary = summary.map_err(|err| resumed.name_refused_tour(err))?;
+    settle(&writer, &resumed, &mut summary)?;
+    summary::write(&summary, style)?;
+    if write_solutions {
+        summary::suggest_next_steps(&args.run.model.shown(), format);
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
-/// The summary must count exactly what was written now plus what the resumed file holds.
-fn check_tally(writer: &SolutionWriter, resumed: &Resumed, summary: &Summary) -> Result<()> {
+/// Makes the summary count what was kept. Under the limit that is everything the engine
+/// found, which must equal what it handed over; at the limit, the solutions kept (the last
+/// class may be cut short) and the classes they belong to.
+fn settle(writer: &SolutionWriter, resumed: &Resumed, summary: &mut Summary) -> Result<()> {
     let (written, written_classes) = writer.written();
     let (solutions, classes) = (
         written + resumed.solutions,
         written_classes + resumed.classes,
     );
+    if writer.is_full() {
+        summary.solutions = solutions;
+        summary.classes = classes;
+        summary.ending = knights::run::Ending::Limit;
+        summary.complete = false;
+        return Ok(());
+    }
     let engine_resumed = summary
         .stats
         .get("resumed_classes")
@@ -156,16 +203,4 @@ fn check_tally(writer: &SolutionWriter, resumed: &Resumed, summary: &Summary) ->
         resumed.classes
     );
     Ok(())
-}
-
-/// The summary record as the last line of stdout, and a warning when it is not a count.
-fn report(summary: &Summary) -> Result<ExitCode> {
-    outln!("{}", summary.to_json_line())?;
-    if !summary.complete {
-        eprintln!(
-            "stopped ({:?}) before the search was exhausted: the figures are not counts",
-            summary.ending
-        );
-    }
-    Ok(ExitCode::SUCCESS)
 }

@@ -89,8 +89,8 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
         let summary = knights::search::count(&puzzle, &options, &limits, &|_| {})?;
         anyhow::ensure!(
             summary.complete,
-            "the checking run was stopped ({:?}); no comparison",
-            summary.ending
+            "the checking run was {}; no comparison",
+            summary.ending.describe()
         );
         let actual = summary
             .stats

@@ -30,7 +30,9 @@ mod progress;
 mod render;
 mod resume;
 mod show;
+mod signals;
 mod solve;
+mod summary;
 mod tours;
 mod verify;
 
@@ -76,6 +78,11 @@ pub enum Command {
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    let code = dispatch(cli)?;
+    Ok(signals::exit_code().unwrap_or(code))
+}
+
+fn dispatch(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Show(args) => show::run(args),
         Command::Count(args) => enumerate::run(args, false),

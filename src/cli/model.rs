@@ -67,8 +67,7 @@ impl ModelFlags {
 
     fn apply(&self, spec: &mut Spec) -> Result<()> {
         if let Some(text) = &self.leaper {
-            let leaper = knights::board::Leaper::parse(text)
-                .with_context(|| format!("--leaper '{text}' is not A,B (for example 1,2)"))?;
+            let leaper = knights::board::Leaper::parse(text).context("--leaper")?;
             spec.leaper = Some([leaper.a, leaper.b]);
         }
         spec.closed |= self.closed;
@@ -143,5 +142,13 @@ pub struct ModelArgs {
 impl ModelArgs {
     pub fn puzzle(&self) -> Result<Puzzle> {
         self.flags.puzzle(self.model.as_deref())
+    }
+
+    /// How to name this model again on a command line, for hints.
+    pub fn shown(&self) -> String {
+        match &self.model {
+            Some(path) => path.display().to_string(),
+            None => "<the same model flags>".to_string(),
+        }
     }
 }

@@ -32,21 +32,48 @@ struct SolutionLine<'a> {
     tour: &'a TourRecord,
 }
 
+/// How a command writes solutions and its summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Numbered grids and a short summary, for people.
+    Text,
+    /// One JSON record a line, for programs.
+    Json,
+}
+
+impl Format {
+    /// The format asked for, or by default text on a terminal and JSON anywhere else (a
+    /// file, a pipe), so that redirected output can be read back and resumed.
+    pub fn resolve(asked: Option<Format>) -> Format {
+        use std::io::IsTerminal as _;
+        asked.unwrap_or(if std::io::stdout().is_terminal() {
+            Format::Text
+        } else {
+            Format::Json
+        })
+    }
+}
+
 #[derive(Default)]
 struct Tally {
     solutions: u64,
     classes: u64,
 }
 
-/// Receives classes from any engine (possibly from several threads).
+/// Receives classes from any engine (possibly from several threads) and writes at most
+/// `limit` solutions: the class that reaches the limit is cut short there, and classes
+/// handed over after it (engines stop at whole classes) are dropped.
 pub struct SolutionWriter<'a> {
     puzzle: &'a Puzzle,
     out: Mutex<Box<dyn Write + Send + 'a>>,
     tally: Mutex<Tally>,
     failure: Mutex<Option<anyhow::Error>>,
     stop: StopFlag,
+    format: Format,
     /// Write only the first member of each class.
     representatives_only: bool,
+    /// Solutions this run may write (`--limit`, less what a resumed file holds).
+    limit: Option<u64>,
     /// Classes an earlier run wrote (`--resume`): the numbering continues after them.
     classes_before: u64,
 }
@@ -56,7 +83,7 @@ impl<'a> SolutionWriter<'a> {
         puzzle: &'a Puzzle,
         out: Box<dyn Write + Send + 'a>,
         stop: StopFlag,
-        representatives_only: bool,
+        format: Format,
     ) -> Self {
         SolutionWriter {
             puzzle,
@@ -64,9 +91,23 @@ impl<'a> SolutionWriter<'a> {
             tally: Mutex::default(),
             failure: Mutex::new(None),
             stop,
-            representatives_only,
+            format,
+            representatives_only: false,
+            limit: None,
             classes_before: 0,
         }
+    }
+
+    /// Writes only the first member (the representative) of each class.
+    pub fn representatives_only(mut self, yes: bool) -> Self {
+        self.representatives_only = yes;
+        self
+    }
+
+    /// Writes at most `limit` solutions.
+    pub fn limited_to(mut self, limit: Option<u64>) -> Self {
+        self.limit = limit;
+        self
     }
 
     /// Numbers the classes written from `classes + 1` on, continuing an earlier run's file.
@@ -99,27 +140,61 @@ impl<'a> SolutionWriter<'a> {
             }
         }
         let mut tally = self.tally.lock().expect("not poisoned");
+        let room = self
+            .limit
+            .map_or(u64::MAX, |l| l.saturating_sub(tally.solutions));
+        let kept = class
+            .members
+            .len()
+            .min(usize::try_from(room).unwrap_or(usize::MAX));
+        if kept == 0 {
+            return Ok(());
+        }
         tally.classes += 1;
-        tally.solutions += class.members.len() as u64;
+        tally.solutions += kept as u64;
+        let shown = if self.representatives_only { 1 } else { kept };
+        let number = self.classes_before + tally.classes;
         let mut out = self.out.lock().expect("not poisoned");
-        let shown = if self.representatives_only {
-            1
-        } else {
-            class.members.len()
-        };
         for (i, tour) in class.members.iter().take(shown).enumerate() {
-            let record = TourRecord::of(tour);
-            let line = SolutionLine {
-                class: self.classes_before + tally.classes,
-                member: i + 1,
-                class_size: class.members.len(),
-                tour: &record,
-            };
-            // As an io::Error, a closed pipe stays recognisable to `main`.
-            serde_json::to_writer(&mut *out, &line).map_err(std::io::Error::from)?;
-            out.write_all(b"\n")?;
+            self.write_solution(&mut *out, number, i + 1, class.members.len(), tour)?;
         }
         out.flush()?;
+        Ok(())
+    }
+
+    fn write_solution(
+        &self,
+        out: &mut dyn Write,
+        class: u64,
+        member: usize,
+        class_size: usize,
+        tour: &knights::tour::Tour,
+    ) -> Result<()> {
+        match self.format {
+            Format::Json => {
+                let record = TourRecord::of(tour);
+                let line = SolutionLine {
+                    class,
+                    member,
+                    class_size,
+                    tour: &record,
+                };
+                // As an io::Error, a closed pipe stays recognisable to `main`.
+                serde_json::to_writer(&mut *out, &line).map_err(std::io::Error::from)?;
+                out.write_all(b"\n")?;
+            }
+            Format::Text if self.representatives_only => {
+                let grid = knights::tour::text::format(tour);
+                writeln!(out, "class {class} ({class_size} solutions)\n{grid}")?;
+            }
+            Format::Text => {
+                let grid = knights::tour::text::format(tour);
+                writeln!(
+                    out,
+                    "class {class}, solution {member} of {class_size}\n{grid}"
+                )?;
+            }
+        }
         Ok(())
     }
 
@@ -127,6 +202,12 @@ impl<'a> SolutionWriter<'a> {
     pub fn written(&self) -> (u64, u64) {
         let tally = self.tally.lock().expect("not poisoned");
         (tally.solutions, tally.classes)
+    }
+
+    /// Whether the limit on solutions is reached.
+    pub fn is_full(&self) -> bool {
+        let tally = self.tally.lock().expect("not poisoned");
+        self.limit.is_some_and(|limit| tally.solutions >= limit)
     }
 
     /// The first failure, if any: the run's output cannot be trusted past it.

@@ -33,7 +33,7 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
         "tour:        {}",
         if puzzle.closed { "closed" } else { "open" }
     )?;
-    outln!("solution:    {:?}", puzzle.kind())?;
+    outln!("solutions:   {}", puzzle.kind().describe())?;
     outln!("start:       {}", cells(&puzzle.starts))?;
     outln!("end:         {}", cells(&puzzle.ends))?;
     outln!(

@@ -1,9 +1,16 @@
-//! `knights solve`: the first solution, as a grid for people (JSON summary on stderr).
+//! `knights solve`: the first solution, as a grid for people.
+//!
+//! Exit codes: 0 with a solution, 1 when none exists (a theorem, or an exhausted search),
+//! 3 when `--timeout` stopped the search before it decided, 128 + N after signal N.
 
 use super::engine::RunArgs;
+use super::output::Format;
 use anyhow::{bail, Result};
 use clap::Args;
-use knights::run::Ending;
+use knights::puzzle::existence::no_tour_reason;
+use knights::run::{Ending, Summary};
+use knights::tour::json::TourRecord;
+use knights::tour::Tour;
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
@@ -13,14 +20,24 @@ pub struct SolveArgs {
     /// Also write the solution as SVG to this file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// text: a numbered grid; json: one tour record.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// Also print the engine's summary record, with its own figures, on stderr.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     let puzzle = args.run.puzzle()?;
+    if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
+        eprintln!("no solution: no tour exists. {reason}");
+        return Ok(ExitCode::from(1));
+    }
     args.run.limit = Some(1);
     let limits = args.run.limits()?;
     let found = std::sync::Mutex::new(None);
-    let summary = args.run.enumerate(
+    let mut summary = args.run.enumerate(
         &puzzle,
         &limits,
         &[],
@@ -32,14 +49,7 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
         &|_| {},
     )?;
     let Some(tour) = found.into_inner().expect("not poisoned") else {
-        eprintln!("{}", summary.to_json_line());
-        return match summary.ending {
-            Ending::Exhausted => {
-                outln!("no solution: the search space is exhausted")?;
-                Ok(ExitCode::from(1))
-            }
-            ending => bail!("stopped ({ending:?}) before a solution was found; nothing is decided"),
-        };
+        return no_solution(&summary, args.stats);
     };
     let violations = knights::verify::verify(&puzzle, &tour);
     if !violations.is_empty() {
@@ -49,10 +59,46 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
             list.join("; ")
         );
     }
-    out!("{}", knights::tour::text::format(&tour))?;
+    write_tour(&tour, args.format)?;
     if let Some(path) = &args.svg {
         std::fs::write(path, knights::render::svg(&tour, puzzle.closed))?;
     }
-    eprintln!("{}", summary.to_json_line());
+    eprintln!(
+        "a solution of {}, verified ({} engine, {:.2} s)",
+        puzzle.name, summary.engine, summary.seconds
+    );
+    // One solution was asked for and shown; the engine's own tally is whole classes.
+    summary.solutions = 1;
+    summary.classes = 1;
+    if args.stats {
+        eprintln!("{}", summary.to_json_line());
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+fn write_tour(tour: &Tour, format: Format) -> Result<()> {
+    match format {
+        Format::Text => out!("{}", knights::tour::text::format(tour))?,
+        Format::Json => outln!("{}", serde_json::to_string(&TourRecord::of(tour))?)?,
+    }
+    Ok(())
+}
+
+/// No tour came back: proof that there is none, or a run stopped before it decided.
+fn no_solution(summary: &Summary, stats: bool) -> Result<ExitCode> {
+    if stats {
+        eprintln!("{}", summary.to_json_line());
+    }
+    if summary.ending == Ending::Exhausted {
+        eprintln!(
+            "no solution: the {} engine exhausted the search space ({:.2} s)",
+            summary.engine, summary.seconds
+        );
+        return Ok(ExitCode::from(1));
+    }
+    eprintln!(
+        "no solution found: {} before the search was decided",
+        summary.ending.describe()
+    );
+    Ok(ExitCode::from(3))
 }

@@ -1,6 +1,7 @@
 //! Reading tour files: a numbered grid (text) or JSON lines such as `enumerate` writes.
 
 use anyhow::{Context, Result};
+use knights::board::Shape;
 use knights::tour::json::JsonError;
 use knights::tour::{json, text, Tour};
 use std::path::Path;
@@ -11,15 +12,22 @@ pub struct Sourced {
     pub tour: Tour,
 }
 
-/// Every tour in a file: one grid, or one per JSON line.
-pub fn read(path: &Path) -> Result<Vec<Sourced>> {
+/// Every tour in a file: one grid, or one per JSON line. A grid is read with the model's
+/// board shape when there is one, so that a layer or row too few is named as such.
+pub fn read(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
     let shown = path.display().to_string();
     let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
     if content.trim_start().starts_with('{') {
         let tours = json::parse_lines(&content).with_context(|| shown.clone())?;
         return Ok(sourced_lines(&shown, tours));
     }
-    let tour = text::parse(&content).with_context(|| shown.clone())?;
+    // A whole grid of another board is a tour that breaks the model's board rule; a grid
+    // that is no tour at all is named by its layout first when that differs from the model's.
+    let tour = match shape {
+        Some(shape) => text::parse(&content).or_else(|_| text::parse_with_shape(&content, shape)),
+        None => text::parse(&content),
+    };
+    let tour = tour.with_context(|| shown.clone())?;
     Ok(vec![Sourced {
         origin: shown,
         tour,

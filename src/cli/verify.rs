@@ -28,7 +28,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let mut broken = 0usize;
     let mut checked = 0usize;
     for path in tour_files {
-        for sourced in tours::read(path)? {
+        for sourced in tours::read(path, Some(puzzle.board.shape()))? {
             checked += 1;
             let violations = knights::verify::verify(&puzzle, &sourced.tour);
             if violations.is_empty() {

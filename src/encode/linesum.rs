@@ -178,9 +178,9 @@ pub fn encode_weighted_sum(
     if encoding.is_grouped() {
         let (cnf, vars) = b.parts();
         return encode_grouped(encoding, &sum.groups, Goal::Equal(target), cnf, vars).map_err(
-            |source| EncodeError::LineSum {
+            |cause| EncodeError::LineSum {
                 line: sum.name.clone(),
-                source,
+                cause,
             },
         );
     }
@@ -254,9 +254,9 @@ fn bound(
         return Ok(infeasible_summary());
     };
     let (cnf, vars) = b.parts();
-    encode_weighted_ub(encoding, terms, bound, cnf, vars).map_err(|source| EncodeError::LineSum {
+    encode_weighted_ub(encoding, terms, bound, cnf, vars).map_err(|cause| EncodeError::LineSum {
         line: line.to_string(),
-        source,
+        cause,
     })
 }
 

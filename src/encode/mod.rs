@@ -110,11 +110,11 @@ pub enum Primary {
 pub enum EncodeError {
     #[error("out of memory while building the CNF")]
     OutOfMemory,
-    #[error("line sum '{line}': {source}")]
+    #[error("line sum '{line}': {cause}")]
     LineSum {
         line: String,
-        #[source]
-        source: PbError,
+        /// Shown in the message, so not also a `source` (chains would print it twice).
+        cause: PbError,
     },
     #[error("line sum '{line}': target {target} is too large for this machine")]
     TargetTooLarge { line: String, target: u64 },

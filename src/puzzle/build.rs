@@ -7,7 +7,7 @@ use crate::spec::{CellSetSpec, LineSpec, Spec, SumsSpec, TourSymmetry};
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum PuzzleError {
-    #[error("board: {0}")]
+    #[error(transparent)]
     Board(#[from] crate::board::ShapeError),
     #[error("leaper: [{0}, {1}] does not move (both steps are 0)")]
     Leaper(usize, usize),
@@ -105,6 +105,12 @@ fn cell_set(
     field: &str,
 ) -> Result<Option<Vec<Cell>>, PuzzleError> {
     let Some(set) = set else { return Ok(None) };
+    if !shape.solid && !set.layers.is_empty() {
+        return Err(field_error(
+            format!("{field}.layers"),
+            format!("the {shape} board is flat; layers apply to boxes (LAYERSxROWSxCOLS)"),
+        ));
+    }
     let ext = shape.extent();
     let mut cells = Vec::new();
     let lines = [

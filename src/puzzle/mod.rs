@@ -37,6 +37,17 @@ pub enum SolutionKind {
     Path,
 }
 
+impl SolutionKind {
+    /// What one solution of this kind is, in words (plural).
+    pub fn describe(self) -> &'static str {
+        match self {
+            SolutionKind::Numbered => "numbered tours of the fixed board",
+            SolutionKind::Cycle => "closed tours, whatever their start and direction",
+            SolutionKind::Path => "directed open paths",
+        }
+    }
+}
+
 /// What counts as the same solution when classes are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Equivalence {

@@ -38,7 +38,7 @@ const OPTIONS_TAG: &str = "c knights-options ";
 pub enum DimacsError {
     #[error(transparent)]
     Encode(#[from] EncodeError),
-    #[error("cannot write the DIMACS file: {0}")]
+    #[error("cannot write the DIMACS file")]
     Io(#[from] io::Error),
 }
 
@@ -83,16 +83,16 @@ pub(crate) fn write_header(
     writeln!(out, "{tag} model: {}", puzzle.name)?;
     writeln!(
         out,
-        "{tag} board: {}  leaper: {}  closed: {}  solutions are: {:?}",
+        "{tag} board: {}  leaper: {}  closed: {}  solutions are {}",
         puzzle.board.shape(),
         puzzle.board.leaper(),
         puzzle.closed,
-        puzzle.kind()
+        puzzle.kind().describe()
     )?;
     writeln!(
         out,
-        "{tag} family: {:?}  {}",
-        encoding.family(),
+        "{tag} family: {}  {}",
+        file_name(&encoding.family()),
         connectivity_note(encoding, upgraded)
     )?;
     // Only clauses encode line sums with it: the OPB file states them as
@@ -110,8 +110,10 @@ pub(crate) fn write_header(
     for (line, summary) in &report.line_sums {
         writeln!(
             out,
-            "{tag} line sum '{line}': {:?}, {} clauses, {} auxiliary variables",
-            summary.status, summary.clauses, summary.aux_vars
+            "{tag} line sum '{line}': {}, {} clauses, {} auxiliary variables",
+            file_name(&summary.status),
+            summary.clauses,
+            summary.aux_vars
         )?;
     }
     let options_json = serde_json::to_string(&options).map_err(io::Error::other)?;
@@ -123,7 +125,18 @@ fn connectivity_note(encoding: &Encoding, upgraded: bool) -> String {
     match (encoding.family(), upgraded) {
         (Family::Numbering, _) => "connectivity: implied by the numbering".into(),
         (_, true) => "connectivity: ordering (lazy cuts are impossible in a static file)".into(),
-        (_, false) => format!("connectivity: {:?}", encoding.options().connectivity),
+        (_, false) => format!(
+            "connectivity: {}",
+            file_name(&encoding.options().connectivity)
+        ),
+    }
+}
+
+/// A choice as the files and flags name it (its serde name).
+fn file_name(choice: &impl Serialize) -> String {
+    match serde_json::to_value(choice) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => "?".to_string(),
     }
 }
 
@@ -456,7 +469,7 @@ pub enum SolverOutputError {
     Format(#[from] OutputError),
     #[error(transparent)]
     Encode(#[from] EncodeError),
-    #[error("the output mentions variable {found}, but the CNF has only {expected}: it belongs to another file")]
+    #[error("the output gives a value to variable {found}, but the CNF has only {expected}: it answers another file")]
     TooManyVariables { found: usize, expected: u32 },
     #[error("the output assigns {assigned} of the CNF's {expected} variables (variable {first_missing} has no value)")]
     MissingVariables {
@@ -466,12 +479,66 @@ pub enum SolverOutputError {
     },
     #[error("the assignment violates clause {index} ({clause}): it is not a model of this CNF")]
     UnsatisfiedClause { index: usize, clause: String },
-    #[error("the model does not decode to a tour: {0}")]
+    #[error("the model does not decode to a tour")]
     Decode(#[from] DecodeError),
     #[error("the model contains {0} subtours; it was not produced from this CNF")]
     Subtours(usize),
     #[error("the decoded tour breaks a rule of the model (this is a bug): {0:?}")]
     Rejected(Vec<usize>),
+}
+
+/// Why a CNF file is not the encoding of a model.
+#[derive(Debug, thiserror::Error)]
+pub enum CnfMismatch {
+    #[error("it has no 'c knights-options' line, so it was not written by `knights dimacs`")]
+    NoOptions,
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
+    #[error("it declares {found} variables, but the model's encoding has {expected}: it was written for another model or with other options")]
+    Variables { found: u32, expected: u32 },
+    #[error("it holds {found} clauses, but the model's encoding has {expected}: it was written for another model or with other options")]
+    Clauses { found: usize, expected: usize },
+    #[error("clause {index} (line {line}) is '{found}', but the model's encoding has '{expected}' there: the file was written for another model or with other options, or altered")]
+    Clause {
+        index: usize,
+        line: usize,
+        found: String,
+        expected: String,
+    },
+}
+
+/// The encoding of `puzzle` under the options the file records, once it is shown to be
+/// the file's CNF clause for clause: an answer for the file is then an answer for the model.
+pub fn encoding_of_file(puzzle: &Puzzle, file: &DimacsFile) -> Result<Encoding, CnfMismatch> {
+    let options = file.options.ok_or(CnfMismatch::NoOptions)?;
+    let (options, _) = static_options(puzzle, &options);
+    let encoding = Encoding::build(puzzle, &options)?;
+    if file.n_vars != encoding.n_vars() {
+        return Err(CnfMismatch::Variables {
+            found: file.n_vars,
+            expected: encoding.n_vars(),
+        });
+    }
+    if file.clauses.len() != encoding.cnf().len() {
+        return Err(CnfMismatch::Clauses {
+            found: file.clauses.len(),
+            expected: encoding.cnf().len(),
+        });
+    }
+    let ours = encoding.cnf().iter();
+    for (index, (theirs, ours)) in file.clauses.iter().zip(ours).enumerate() {
+        let ours: Vec<i32> = ours.iter().map(|lit| lit.to_ipasir()).collect();
+        if *theirs != ours {
+            let text = |c: &[i32]| c.iter().map(|l| format!("{l} ")).collect::<String>() + "0";
+            return Err(CnfMismatch::Clause {
+                index: index + 1,
+                line: file.clause_lines[index],
+                found: text(theirs),
+                expected: text(&ours),
+            });
+        }
+    }
+    Ok(encoding)
 }
 
 /// Decodes an external solver's output for the DIMACS file that
@@ -481,15 +548,25 @@ pub fn decode_solver_output(
     options: &EncodeOptions,
     text: &str,
 ) -> Result<Verdict, SolverOutputError> {
+    let (options, _) = static_options(puzzle, options);
+    let encoding = Encoding::build(puzzle, &options)?;
+    decode_with_encoding(puzzle, &encoding, text)
+}
+
+/// Decodes an external solver's output for `encoding` (see [`encoding_of_file`]): the
+/// assignment must give every variable a value and satisfy every clause.
+pub fn decode_with_encoding(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    text: &str,
+) -> Result<Verdict, SolverOutputError> {
     let answer = parse_solver_output(text)?;
     let assignment = match answer {
         SolverAnswer::Unsatisfiable => return Ok(Verdict::NoTour),
         SolverAnswer::Unknown => return Ok(Verdict::Unknown),
         SolverAnswer::Satisfiable(assignment) => assignment,
     };
-    let (options, _) = static_options(puzzle, options);
-    let encoding = Encoding::build(puzzle, &options)?;
-    check_model(&encoding, &assignment)?;
+    check_model(encoding, &assignment)?;
     let tour = match encoding.decode(|var| assignment.value(var.idx()).unwrap_or(false))? {
         Decoded::Tour(tour) => tour,
         Decoded::Subtours(cycles) => return Err(SolverOutputError::Subtours(cycles.len())),
@@ -527,6 +604,10 @@ fn check_model(encoding: &Encoding, assignment: &Assignment) -> Result<(), Solve
     }
     Ok(())
 }
+
+mod read;
+
+pub use read::{read_dimacs, DimacsFile, DimacsReadError};
 
 #[cfg(test)]
 mod tests;

@@ -174,12 +174,12 @@ pub enum PbError {
     #[error("out of memory while encoding a pseudo-Boolean constraint")]
     OutOfMemory,
     /// rustsat refused to enforce the bound it had just encoded.
-    #[error("{encoding} could not enforce sum = {target}: {source}")]
+    #[error("{encoding} could not enforce sum = {target}: {cause}")]
     Enforce {
         encoding: PbEncoding,
         target: usize,
-        #[source]
-        source: EnforceError,
+        /// Shown in the message, so not also a `source` (chains would print it twice).
+        cause: EnforceError,
     },
 }
 
@@ -375,10 +375,10 @@ where
     encoder.encode_ub(bound..=bound, collector, vars)?;
     let units = encoder
         .enforce_ub(bound)
-        .map_err(|source| PbError::Enforce {
+        .map_err(|cause| PbError::Enforce {
             encoding,
             target: bound,
-            source,
+            cause,
         })?;
     collector.extend_clauses(units.into_iter().map(unit))?;
     Ok(())
@@ -452,10 +452,10 @@ where
     encoder.encode_both(target..=target, collector, vars)?;
     let units = encoder
         .enforce_eq(target)
-        .map_err(|source| PbError::Enforce {
+        .map_err(|cause| PbError::Enforce {
             encoding,
             target,
-            source,
+            cause,
         })?;
     collector.extend_clauses(units.into_iter().map(unit))?;
     Ok(())

@@ -103,7 +103,7 @@ pub enum SatError {
     Encode(#[from] EncodeError),
     #[error(transparent)]
     Backend(#[from] BackendError),
-    #[error("the solver's model does not decode to a tour: {0}")]
+    #[error("the solver's model does not decode to a tour")]
     Decode(#[from] DecodeError),
     /// The decoded tour breaks a rule of the puzzle: an encoding bug, caught
     /// before it could be reported as a solution.
@@ -130,7 +130,7 @@ pub struct SatStats {
     pub solve_calls: u64,
     pub subtour_cuts: u64,
     pub blocking_clauses: u64,
-    pub solve_seconds: f64,
+    pub solve_cpu_seconds: f64,
     /// Cubes whose search finished.
     pub cubes_done: u64,
     /// Families found by a worker that did not own them (blocked, not reported).
@@ -145,7 +145,7 @@ pub struct SatStats {
     pub refuted_cubes: u64,
     /// Tours taken from Kissat's models (one per cube it found satisfiable).
     pub refuter_tours: u64,
-    pub refuter_seconds: f64,
+    pub refuter_cpu_seconds: f64,
 }
 
 impl SatStats {
@@ -153,7 +153,7 @@ impl SatStats {
         self.solve_calls += other.solve_calls;
         self.subtour_cuts += other.subtour_cuts;
         self.blocking_clauses += other.blocking_clauses;
-        self.solve_seconds += other.solve_seconds;
+        self.solve_cpu_seconds += other.solve_cpu_seconds;
         self.cubes_done += other.cubes_done;
         self.foreign_families += other.foreign_families;
         self.conflicts = match (self.conflicts, other.conflicts) {
@@ -164,7 +164,7 @@ impl SatStats {
         self.refuter_calls += other.refuter_calls;
         self.refuted_cubes += other.refuted_cubes;
         self.refuter_tours += other.refuter_tours;
-        self.refuter_seconds += other.refuter_seconds;
+        self.refuter_cpu_seconds += other.refuter_cpu_seconds;
     }
 }
 
@@ -281,7 +281,7 @@ impl<'a> Search<'a> {
         let started = Instant::now();
         let result = self.backend.solve_under(assumptions)?;
         self.stats.solve_calls += 1;
-        self.stats.solve_seconds += started.elapsed().as_secs_f64();
+        self.stats.solve_cpu_seconds += started.elapsed().as_secs_f64();
         Ok(result)
     }
 
@@ -889,7 +889,7 @@ fn refute(
     let (verdict, model) = refuter.solve_reading(&encoding.primary_vars());
     stats.refuter_calls += 1;
     stats.refuted_cubes += u64::from(verdict == Verdict::Unsatisfiable);
-    stats.refuter_seconds += started.elapsed().as_secs_f64();
+    stats.refuter_cpu_seconds += started.elapsed().as_secs_f64();
     Ok((verdict, model))
 }
 
@@ -1028,13 +1028,13 @@ fn summary_stats(
     if let Some(conflicts) = stats.conflicts {
         put("conflicts", conflicts.into());
     }
-    put("solve_seconds", stats.solve_seconds.into());
+    put("solve_cpu_seconds", stats.solve_cpu_seconds.into());
     if stats.refuter_calls > 0 {
         put("refuter", Refuter::signature().into());
         put("refuter_calls", stats.refuter_calls.into());
         put("refuted_cubes", stats.refuted_cubes.into());
         put("refuter_tours", stats.refuter_tours.into());
-        put("refuter_seconds", stats.refuter_seconds.into());
+        put("refuter_cpu_seconds", stats.refuter_cpu_seconds.into());
     }
     map
 }

@@ -5,7 +5,9 @@
 //! solution under the automorphisms are all solutions; the least of them that the search
 //! itself visits takes charge of the orbit, and every image that is the least member of its
 //! class delivers that class. So each class is delivered exactly once, whatever the thread
-//! count.
+//! count. A run with a solution limit may stop long before the search reaches the image in
+//! charge, so there every found orbit delivers its classes, and a set of the classes
+//! delivered keeps each to once.
 
 use super::autos::ClassRule;
 use super::walker::Walker;
@@ -13,7 +15,9 @@ use crate::puzzle::Puzzle;
 use crate::run::{Class, Ending, Limits};
 use crate::symmetry::Form;
 use crate::tour::Tour;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::Mutex;
 
 /// Counters every worker adds to, and the flag that stops them.
 pub struct Shared {
@@ -26,6 +30,8 @@ pub struct Shared {
     halt: AtomicBool,
     ending: AtomicU8,
     pub limits: Limits,
+    /// Runs with a solution limit: the least members of the classes delivered so far.
+    delivered: Mutex<HashSet<Vec<u32>>>,
 }
 
 impl Shared {
@@ -38,6 +44,7 @@ impl Shared {
             halt: AtomicBool::new(false),
             ending: AtomicU8::new(0),
             limits: limits.clone(),
+            delivered: Mutex::default(),
         }
     }
 
@@ -66,6 +73,17 @@ impl Shared {
             3 => Ending::Signal,
             _ => Ending::Exhausted,
         }
+    }
+
+    /// Whether a class (by its least member) is handed over now: always when the run has no
+    /// solution limit (the orbit rule delivers each class once), and in a limited run only the
+    /// first time it is found.
+    fn first_delivery(&self, least: &[u32]) -> bool {
+        if self.limits.solutions.is_none() {
+            return true;
+        }
+        let mut delivered = self.delivered.lock().expect("not poisoned");
+        delivered.insert(least.to_vec())
     }
 
     /// Stops the run once the solution limit is reached.
@@ -268,13 +286,16 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
                 images.push(image);
             }
         }
-        if images.iter().any(|im| *im < own && plan.searched(im)) {
+        // The orbit rule waits for the least searched image, which a run that stops at a
+        // limit may never reach: such a run delivers the classes of any image it finds, once.
+        let limited = self.shared.limits.solutions.is_some();
+        if !limited && images.iter().any(|im| *im < own && plan.searched(im)) {
             return;
         }
         let shape = puzzle.board.shape();
         for image in &images {
             let members = self.ctx.rule.members(puzzle, image);
-            if members[0] != *image {
+            if members[0] != *image || !self.shared.first_delivery(image) {
                 continue;
             }
             let tours: Vec<Tour> = members

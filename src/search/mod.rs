@@ -20,8 +20,9 @@
 //!
 //! Limits: a run stops within about a thousand nodes per thread of a `StopFlag`, within a
 //! quarter of a second of its timeout, and once at least `--limit` solutions are found (whole
-//! classes when enumerating, whole symmetry orbits when counting, so it may pass the limit).
-//! Whatever was found is reported, with `complete: false`.
+//! classes, so it may pass the limit; a count with a limit is an enumeration whose classes are
+//! not kept, so that both report the same). Whatever was found is reported, with
+//! `complete: false`.
 //!
 //! Module map: `bits` (cell sets), `tables` (move graph), `autos` (symmetries of a puzzle,
 //! class sizes), `plan` (roots and weights), `walker` (search state and pruning), `sums` (line
@@ -104,7 +105,10 @@ pub fn count(
     limits: &Limits,
     progress: &dyn Fn(Progress),
 ) -> Result<Summary, SearchError> {
-    execute(puzzle, opts, limits, None, progress)
+    // Counting by symmetry weights stops at whole orbits and knows classes only at the end.
+    let discard: &(dyn Fn(Class) + Sync) = &|_| {};
+    let sink = limits.solutions.is_some().then_some(discard);
+    execute(puzzle, opts, limits, sink, progress)
 }
 
 /// Finds every class and hands it to `sink` (from worker threads), all members at once, the

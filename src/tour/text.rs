@@ -27,11 +27,12 @@ pub enum ParseError {
     },
     #[error("no numbers found")]
     Empty,
-    #[error("number {number} is out of range 1..={max} (line {line})")]
+    #[error("line {line}: number {number} is out of range 1..={max} for the {shape} grid read")]
     OutOfRange {
         number: u64,
         max: usize,
         line: usize,
+        shape: Shape,
     },
     #[error("number {number} appears twice (lines {first} and {second})")]
     Repeated {
@@ -41,10 +42,19 @@ pub enum ParseError {
     },
     #[error("numbers missing from the grid: {0}")]
     Missing(String),
-    #[error("the grid is {found}, but the model's board is {expected}")]
+    #[error("the grid read is {found} ({}), but the model's board is {expected}", layout(*.found))]
     WrongShape { found: Shape, expected: Shape },
-    #[error("{0}")]
+    #[error(transparent)]
     Board(#[from] crate::board::ShapeError),
+}
+
+/// How a grid's shape was read, in words.
+fn layout(shape: Shape) -> String {
+    let grid = format!("rows of {} numbers", shape.cols);
+    match shape.solid {
+        true => format!("{} layers of {} {grid}", shape.layers, shape.rows),
+        false => format!("{} {grid}", shape.rows),
+    }
 }
 
 /// One number with the line it was read from (1-based).
@@ -62,8 +72,9 @@ pub fn parse(text: &str) -> Result<Tour, ParseError> {
 
 /// Reads a numbered grid that must have the given shape.
 pub fn parse_with_shape(text: &str, expected: Shape) -> Result<Tour, ParseError> {
-    let tour = parse(text)?;
-    let found = tour.shape();
+    // The layout is checked before the numbers: a grid with a layer missing is named as
+    // such, not by the first number that no longer fits.
+    let (found, entries) = assemble(read_blocks(text)?)?;
     // A one-layer box is written like a flat board. A box whose layers are single rows is
     // written as rows separated by blank lines, which reads as one flat grid of its layers
     // (the layout of text with blank lines between rows); the cell order is the same.
@@ -74,6 +85,7 @@ pub fn parse_with_shape(text: &str, expected: Shape) -> Result<Tour, ParseError>
     if !same {
         return Err(ParseError::WrongShape { found, expected });
     }
+    let tour = tour_from_entries(found, &entries)?;
     Ok(Tour {
         shape: expected,
         order: tour.order,
@@ -166,6 +178,7 @@ fn tour_from_entries(shape: Shape, entries: &[Entry]) -> Result<Tour, ParseError
                 number: e.number,
                 max: n,
                 line: e.line,
+                shape,
             });
         }
         let slot = e.number as usize - 1;
@@ -281,11 +294,29 @@ mod tests {
             ParseError::OutOfRange {
                 number: 5,
                 max: 4,
-                line: 2
+                line: 2,
+                shape: Shape::flat(2, 2),
             }
         );
         let err = parse("1 2 3\n4 5 5\n").unwrap_err();
         assert!(matches!(err, ParseError::Repeated { number: 5, .. }));
+    }
+
+    #[test]
+    fn a_layer_too_few_is_named_before_the_numbers() {
+        let cube = "1 2\n3 4\n\n5 6\n7 8\n";
+        let err = parse_with_shape(cube, Shape::solid(3, 2, 2)).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::WrongShape {
+                found: Shape::solid(2, 2, 2),
+                expected: Shape::solid(3, 2, 2)
+            }
+        );
+        assert!(err.to_string().contains("2 layers of 2 rows"), "{err}");
+        let two_of_three = "1 2\n3 4\n\n5 6\n7 12\n";
+        let err = parse_with_shape(two_of_three, Shape::solid(3, 2, 2)).unwrap_err();
+        assert!(matches!(err, ParseError::WrongShape { .. }), "{err}");
     }
 
     #[test]

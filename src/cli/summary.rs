@@ -1,0 +1,113 @@
+//! The summary that ends `count` and `enumerate`: a JSON record for programs, a few plain
+//! lines for people, and what to do next.
+
+use super::output::Format;
+use anyhow::Result;
+use knights::run::Summary;
+use std::io::IsTerminal as _;
+
+/// How the summary is written.
+#[derive(Clone, Copy, Debug)]
+pub struct SummaryStyle {
+    pub format: Format,
+    /// Keep the engine's own figures (nodes, conflicts, CNF size, CPU seconds).
+    pub stats: bool,
+}
+
+/// Writes the summary as the last output on stdout.
+pub fn write(summary: &Summary, style: SummaryStyle) -> Result<()> {
+    let mut summary = summary.clone();
+    if !style.stats {
+        summary.stats.clear();
+    }
+    match style.format {
+        Format::Json => outln!("{}", summary.to_json_line())?,
+        Format::Text => out!("{}", as_text(&summary))?,
+    }
+    if !summary.complete && style.format == Format::Json {
+        eprintln!(
+            "{} before the search space was exhausted: the figures are not counts",
+            summary.ending.describe()
+        );
+    }
+    Ok(())
+}
+
+/// The summary in plain words: what was found, whether it is a count, how long it took.
+pub fn as_text(summary: &Summary) -> String {
+    let found = format!(
+        "{}: {} in {}\n  solutions are {}\n",
+        summary.model,
+        counted(summary.solutions, "solution"),
+        counted(summary.classes, "class"),
+        summary.kind.describe()
+    );
+    let how = match (&summary.theorem, summary.complete) {
+        (Some(theorem), _) => format!("complete: no tour exists, by a theorem: {theorem}"),
+        (None, true) => format!(
+            "complete: {} ({:.2} s, {} engine)",
+            summary.ending.describe(),
+            summary.seconds,
+            summary.engine
+        ),
+        (None, false) => format!(
+            "not a count: {} after {:.2} s ({} engine)",
+            summary.ending.describe(),
+            summary.seconds,
+            summary.engine
+        ),
+    };
+    let mut text = format!("{found}  {how}\n");
+    for (name, value) in &summary.stats {
+        text.push_str(&format!("  {name}: {value}\n"));
+    }
+    text
+}
+
+/// `n` things, with thousands separated and the plural when it is not 1.
+fn counted(n: u64, thing: &str) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    let plural = match (n, thing.ends_with('s')) {
+        (1, _) => "",
+        (_, true) => "es",
+        (_, false) => "s",
+    };
+    format!("{grouped} {thing}{plural}")
+}
+
+/// On a terminal, how to draw and check what `enumerate` found (stderr).
+pub fn suggest_next_steps(model: &str, format: Format) {
+    if !std::io::stderr().is_terminal() {
+        return;
+    }
+    let save = match format {
+        Format::Json => String::new(),
+        Format::Text => format!(
+            "  knights enumerate {model} > tours.jsonl   (JSON lines when not on a terminal)\n"
+        ),
+    };
+    eprintln!(
+        "next:\n{save}  knights render tours.jsonl -o tour.svg          (draw the first tour)\n  knights verify {model} tours.jsonl             (check every tour again)"
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn counts_read_as_people_write_them() {
+        assert_eq!(counted(1, "class"), "1 class");
+        assert_eq!(counted(1245, "class"), "1,245 classes");
+        assert_eq!(counted(2_432_932, "solution"), "2,432,932 solutions");
+        assert_eq!(counted(0, "solution"), "0 solutions");
+        assert_eq!(counted(100, "solution"), "100 solutions");
+    }
+}
