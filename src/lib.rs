@@ -20,3 +20,6 @@ pub mod spec;
 pub mod symmetry;
 pub mod tour;
 pub mod verify;
+
+#[cfg(test)]
+mod parser_fuzz;

@@ -1,5 +1,8 @@
 //! The `knights` binary on the shipped models and on bad input.
 
+#[path = "cli/malformed.rs"]
+mod malformed;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

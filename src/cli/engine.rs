@@ -36,7 +36,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
     /// Stop after this many seconds; the summary then says "complete": false.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
     /// SAT backend [default: cadical]. The SAT-only options are refused with
     /// `--engine search`, which would ignore them.

@@ -34,7 +34,7 @@ pub enum ParseError {
         line: usize,
         shape: Shape,
     },
-    #[error("number {number} appears twice (lines {first} and {second})")]
+    #[error("{}", repeated(*.number, *.first, *.second))]
     Repeated {
         number: u64,
         first: usize,
@@ -46,6 +46,13 @@ pub enum ParseError {
     WrongShape { found: Shape, expected: Shape },
     #[error(transparent)]
     Board(#[from] crate::board::ShapeError),
+}
+
+fn repeated(number: u64, first: usize, second: usize) -> String {
+    match first == second {
+        true => format!("line {first}: number {number} appears twice"),
+        false => format!("number {number} appears twice (lines {first} and {second})"),
+    }
 }
 
 /// How a grid's shape was read, in words.

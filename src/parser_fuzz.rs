@@ -1,0 +1,106 @@
+//! Every parser of outside input, fed garbage and near-valid text: each must answer with a
+//! value or an error that says something, never panic. The inputs are random edits of valid
+//! samples (a byte replaced, inserted or deleted), which reach far deeper into a parser than
+//! random text, plus random text. `PROPTEST_CASES` sets how many inputs each parser gets;
+//! `.ci/run` raises it for a bounded run.
+
+use crate::board::{Leaper, Shape};
+use crate::puzzle::Puzzle;
+use crate::sat::dimacs::{parse_solver_output, read_dimacs, read_dimacs_header};
+use crate::spec::Spec;
+use crate::tour::{json, text};
+use proptest::prelude::*;
+
+const MODELS: &[&str] = &[
+    include_str!("../models/nested-semimagic.toml"),
+    include_str!("../models/cube-4x4x4-closed.toml"),
+    include_str!("../models/tile-6x6-structured.toml"),
+    "board = \"5x5\"\nleaper = [1, 3]\n[start]\ncells = [[0, 0]]\n[[sums.lines]]\ncells = [[0, 0], [1, 1]]\ntarget = 10\n",
+];
+const GRIDS: &[&str] = &[
+    include_str!("../tests/data/tours/open-5x5.txt"),
+    include_str!("../tests/data/tours/cube-4x4x4.txt"),
+    "1 2 3\n6 5 4\n",
+];
+const RECORDS: &str = "{\"class\":1,\"member\":1,\"class_size\":2,\"board\":\"2x3\",\"numbers\":[1,2,3,6,5,4]}\n{\"model\":\"m\",\"solutions\":1}\n";
+const ANSWERS: &[&str] = &[
+    "c comment\ns SATISFIABLE\nv 1 -2 3 0\n",
+    "s UNSATISFIABLE\n",
+    "SAT\n1 -2 3 0\n",
+];
+const CNF: &str = "c knights-options {\"connectivity\":\"ordering\",\"pb_encoding\":\"mdd\"}\np cnf 3 2\n1 -2 0\n2 3 -1 0\n";
+
+/// A sample with up to eight random edits: replace, insert or delete a byte (kept UTF-8 by
+/// working on chars).
+fn edited(samples: &'static [&'static str]) -> impl Strategy<Value = String> {
+    let edits = prop::collection::vec((any::<usize>(), any::<char>(), 0..3u8), 0..8);
+    (0..samples.len(), edits).prop_map(move |(pick, edits)| {
+        let mut chars: Vec<char> = samples[pick].chars().collect();
+        for (at, c, how) in edits {
+            let at = at % (chars.len() + 1);
+            match how {
+                0 if at < chars.len() => chars[at] = c,
+                1 => chars.insert(at, c),
+                _ if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ => chars.push(c),
+            }
+        }
+        chars.into_iter().collect()
+    })
+}
+
+/// Edited samples half the time, random text (biased to the parsers' own characters) the other.
+fn input(samples: &'static [&'static str]) -> impl Strategy<Value = String> {
+    prop_oneof![
+        edited(samples),
+        "[0-9a-z xX\\-,.\\[\\]{}\"=\n:#|]{0,200}",
+        ".{0,100}",
+    ]
+}
+
+fn said<E: std::fmt::Display>(result: Result<impl Sized, E>) -> Result<(), TestCaseError> {
+    if let Err(err) = result {
+        prop_assert!(!err.to_string().trim().is_empty());
+    }
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn models_and_their_meaning(text in input(MODELS)) {
+        match Spec::from_toml(&text, "fuzz.toml") {
+            Ok(spec) => said(Puzzle::from_spec(&spec))?,
+            Err(err) => prop_assert!(!err.to_string().is_empty()),
+        }
+    }
+
+    #[test]
+    fn boards_and_leapers(text in input(&["8x8", "4x4x4", "1,2", "(0:3)"])) {
+        said(Shape::parse(&text))?;
+        said(Leaper::parse(&text))?;
+    }
+
+    #[test]
+    fn tour_grids(text in input(GRIDS)) {
+        said(text::parse(&text))?;
+        said(text::parse_with_shape(&text, Shape::solid(4, 4, 4)))?;
+    }
+
+    #[test]
+    fn tour_records(text in input(&[RECORDS])) {
+        said(json::parse_lines(&text))?;
+    }
+
+    #[test]
+    fn solver_answers(text in input(ANSWERS)) {
+        said(parse_solver_output(&text))?;
+    }
+
+    #[test]
+    fn cnf_files(text in input(&[CNF])) {
+        said(read_dimacs(&text))?;
+        said(read_dimacs_header(&text))?;
+    }
+}
