@@ -32,7 +32,8 @@ pub struct RunArgs {
     /// Worker threads (0: one per core). The counts are the same for any number.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
-    /// Stop after this many solutions; the summary then says "complete": false.
+    /// Stop after N solutions: at most N are written and counted, exactly N when N exist
+    /// (the class that reaches N is cut short); the summary then says "complete": false.
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
     /// Stop after this many seconds; the summary then says "complete": false.

@@ -146,7 +146,8 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     let writer = SolutionWriter::new(&puzzle, out, limits.stop.clone(), format)
         .representatives_only(args.classes_only)
         .limited_to(room)
-        .continuing_after(resumed.classes);
+        .continuing_after(resumed.classes)
+        .beside(&progress);
     let summary = args.run.enumerate(
         &puzzle,
         &limits,

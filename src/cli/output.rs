@@ -1,6 +1,7 @@
 //! Streaming solutions: every tour an engine hands over is checked by the independent
 //! verifier, then written as one JSON line and flushed, so a stopped run loses nothing.
 
+use super::progress::Progress;
 use anyhow::{anyhow, Context, Result};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, StopFlag};
@@ -76,6 +77,8 @@ pub struct SolutionWriter<'a> {
     limit: Option<u64>,
     /// Classes an earlier run wrote (`--resume`): the numbering continues after them.
     classes_before: u64,
+    /// The progress line on stderr, cleared while solutions are written.
+    progress: Option<&'a Progress>,
 }
 
 impl<'a> SolutionWriter<'a> {
@@ -95,7 +98,14 @@ impl<'a> SolutionWriter<'a> {
             representatives_only: false,
             limit: None,
             classes_before: 0,
+            progress: None,
         }
+    }
+
+    /// Clears `progress` while writing, as both may share one terminal.
+    pub fn beside(mut self, progress: &'a Progress) -> Self {
+        self.progress = Some(progress);
+        self
     }
 
     /// Writes only the first member (the representative) of each class.
@@ -155,11 +165,17 @@ impl<'a> SolutionWriter<'a> {
         let shown = if self.representatives_only { 1 } else { kept };
         let number = self.classes_before + tally.classes;
         let mut out = self.out.lock().expect("not poisoned");
-        for (i, tour) in class.members.iter().take(shown).enumerate() {
-            self.write_solution(&mut *out, number, i + 1, class.members.len(), tour)?;
+        let mut write = || -> Result<()> {
+            for (i, tour) in class.members.iter().take(shown).enumerate() {
+                self.write_solution(&mut *out, number, i + 1, class.members.len(), tour)?;
+            }
+            out.flush()?;
+            Ok(())
+        };
+        match self.progress {
+            Some(progress) => progress.suspend(write),
+            None => write(),
         }
-        out.flush()?;
-        Ok(())
     }
 
     fn write_solution(

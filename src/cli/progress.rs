@@ -65,4 +65,10 @@ impl Progress {
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }
+
+    /// Runs `write` with the progress line cleared, so that output to the same terminal is
+    /// not written after the spinner's text.
+    pub fn suspend<T>(&self, write: impl FnOnce() -> T) -> T {
+        self.bar.suspend(write)
+    }
 }
