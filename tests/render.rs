@@ -124,15 +124,18 @@ fn check(t: &Tour, closed: bool) {
     let captions = with_class(&tags, "caption").len();
     assert_eq!(captions, if shape.solid { shape.layers } else { 0 });
 
-    // The view box holds every layer side by side.
+    // The view box holds every layer side by side, and a box's legend below them.
     let (w, h) = view_box(&tags);
     let layers = shape.layers as f64;
     let top = if shape.solid { 16.0 + 22.0 } else { 16.0 };
+    let legend = if shape.solid { 36.0 } else { 0.0 };
     assert_eq!(
         w,
         32.0 + layers * 40.0 * shape.cols as f64 + (layers - 1.0) * 28.0
     );
-    assert_eq!(h, top + 16.0 + 40.0 * shape.rows as f64);
+    assert_eq!(h, top + 16.0 + 40.0 * shape.rows as f64 + legend);
+    let legends = with_class(&tags, "legend").len();
+    assert_eq!(legends, usize::from(shape.solid));
 }
 
 /// Centre of a cell as the picture draws it.
@@ -191,7 +194,11 @@ fn cube_is_four_panels_with_stubs_between_layers() {
         .map(|(_, c)| c.as_str())
         .collect();
     assert_eq!(captions, vec!["layer 0", "layer 1", "layer 2", "layer 3"]);
-    assert_eq!(view_box(&tags), (756.0, 214.0));
+    assert_eq!(
+        view_box(&tags),
+        (756.0, 250.0),
+        "with a 36-unit legend below the layers"
+    );
     // Every polyline stays in one panel.
     for (tag, _) in with_class(&tags, "path") {
         let panel = |x: f64| ((x - 16.0) / (160.0 + 28.0)).floor() as i64;

@@ -100,15 +100,19 @@ fn answer_by_theorem(
 /// Both stop after `--limit` solutions and then report exactly the solutions kept.
 pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     args.run.check_resume(args.resume.as_deref())?;
-    let format = Format::resolve(args.format);
+    anyhow::ensure!(
+        args.resume.is_none() || args.format != Some(Format::Text),
+        "--resume continues the JSON output of a run; drop --format text"
+    );
+    // A resumed run's output is appended to the JSON of the run it continues.
+    let format = match args.resume {
+        Some(_) => Format::Json,
+        None => Format::resolve(args.format),
+    };
     let style = SummaryStyle {
         format,
         stats: args.stats,
     };
-    anyhow::ensure!(
-        args.resume.is_none() || format == Format::Json,
-        "--resume continues JSON output; drop --format text"
-    );
     let puzzle = args.run.puzzle()?;
     let resumed = match &args.resume {
         Some(path) => resume::load(path, &puzzle, args.classes_only)?,

@@ -314,6 +314,20 @@ const CASES: &[Case] = &[
         &[("r.jsonl", "")],
         &["--resume needs --engine sat"],
     ),
+    case(
+        "resuming into text",
+        &[
+            "enumerate",
+            "--board",
+            "5x5",
+            "--resume",
+            "{dir}/r.jsonl",
+            "--format",
+            "text",
+        ],
+        &[("r.jsonl", "")],
+        &["--resume", "--format text"],
+    ),
     // Tour files.
     tour(
         "a repeated number",
