@@ -44,7 +44,9 @@ impl Ending {
 /// Limits on a run, and the flag a signal handler raises to stop it.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Stop after this many solutions (not classes).
+    /// Stop once this many solutions (not classes) are found. Engines stop at whole
+    /// classes, so their summaries may pass it; the `knights` commands keep exactly this
+    /// many, cutting the last class short.
     pub solutions: Option<u64>,
     pub timeout: Option<Duration>,
     pub stop: StopFlag,
