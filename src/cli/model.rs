@@ -65,6 +65,45 @@ impl ModelFlags {
         Ok(spec)
     }
 
+    /// These flags as they would be typed.
+    fn as_args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        let mut pair = |flag: &str, value: &dyn std::fmt::Display| {
+            args.push(format!("--{flag} {value}"));
+        };
+        let options = [
+            ("board", &self.board),
+            ("leaper", &self.leaper),
+            ("symmetry", &self.symmetry),
+        ];
+        for (flag, value) in options {
+            if let Some(value) = value {
+                pair(flag, value);
+            }
+        }
+        let lines = [
+            ("start-col", &self.start_col),
+            ("start-row", &self.start_row),
+            ("end-col", &self.end_col),
+            ("end-row", &self.end_row),
+        ];
+        for (flag, values) in lines {
+            values.iter().for_each(|v| pair(flag, v));
+        }
+        self.start_cell.iter().for_each(|c| pair("start-cell", c));
+        self.end_cell.iter().for_each(|c| pair("end-cell", c));
+        let switches = [
+            (self.closed, "--closed"),
+            (self.reverse_equivalent, "--reverse-equivalent"),
+            (self.fixed_board, "--fixed-board"),
+        ];
+        let on = switches
+            .into_iter()
+            .filter_map(|(on, flag)| on.then_some(flag));
+        args.extend(on.map(String::from));
+        args
+    }
+
     fn apply(&self, spec: &mut Spec) -> Result<()> {
         if let Some(text) = &self.leaper {
             let leaper = knights::board::Leaper::parse(text).context("--leaper")?;
@@ -146,9 +185,9 @@ impl ModelArgs {
 
     /// How to name this model again on a command line, for hints.
     pub fn shown(&self) -> String {
-        match &self.model {
-            Some(path) => path.display().to_string(),
-            None => "<the same model flags>".to_string(),
-        }
+        let file = self.model.iter().map(|path| path.display().to_string());
+        file.chain(self.flags.as_args())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }

@@ -87,15 +87,28 @@ pub fn suggest_next_steps(model: &str, format: Format) {
     if !std::io::stderr().is_terminal() {
         return;
     }
-    let save = match format {
-        Format::Json => String::new(),
-        Format::Text => format!(
-            "  knights enumerate {model} > tours.jsonl   (JSON lines when not on a terminal)\n"
-        ),
-    };
-    eprintln!(
-        "next:\n{save}  knights render tours.jsonl -o tour.svg          (draw the first tour)\n  knights verify {model} tours.jsonl             (check every tour again)"
-    );
+    let mut steps = Vec::new();
+    if format == Format::Text {
+        let save = format!("knights enumerate {model} > tours.jsonl");
+        steps.push((save, "save the tours as JSON lines"));
+    }
+    steps.push((
+        "knights render tours.jsonl -o tour.svg".to_string(),
+        "draw the first one",
+    ));
+    steps.push((
+        format!("knights verify {model} tours.jsonl"),
+        "check every one again",
+    ));
+    let width = steps
+        .iter()
+        .map(|(command, _)| command.len())
+        .max()
+        .unwrap_or(0);
+    eprintln!("next:");
+    for (command, why) in steps {
+        eprintln!("  {command:width$}   {why}");
+    }
 }
 
 #[cfg(test)]
