@@ -55,25 +55,28 @@ pub struct Cli {
 pub enum Command {
     /// Print the checked model: board, rules, what a solution is, and its symmetry.
     Show(show::ShowArgs),
-    /// Count solutions and classes; prints only the summary record (JSON).
+    /// Count solutions and classes; prints only the summary (text on a terminal, else JSON).
     Count(enumerate::EnumerateArgs),
-    /// Stream every solution as a JSON line (verified first), then the summary record.
+    /// Write every solution (verified first), then the summary: numbered grids on a
+    /// terminal, one JSON line each otherwise.
     Enumerate(enumerate::EnumerateArgs),
     /// Predict the native search's tree size and running time (Knuth's Monte Carlo method).
     Estimate(estimate::EstimateArgs),
-    /// Print the first solution as a numbered grid.
+    /// Print the first solution as a numbered grid; exit 1 when there is none.
     Solve(solve::SolveArgs),
     /// Write the model's CNF in DIMACS form for any SAT solver.
     Dimacs(dimacs::DimacsArgs),
     /// Write the model in OPB form for pseudo-Boolean solvers (line sums as equalities).
     Opb(opb::OpbArgs),
-    /// Turn a SAT solver's answer for a `dimacs` file into a verified tour.
+    /// Turn a SAT solver's answer for a `dimacs` file into a verified tour, once the file is
+    /// shown to be the model's own CNF.
     Decode(dimacs::DecodeArgs),
     /// Run the benchmark suite; write medians and baseline ratios to results/.
     Bench(bench::BenchArgs),
     /// Check tours against every rule of a model; exit 1 naming each broken rule.
     Verify(verify::VerifyArgs),
-    /// Draw a tour as SVG: the numbered grid and the path (3D: layers side by side).
+    /// Draw a tour as SVG: the numbered grid and the path (3D: layers side by side); only a
+    /// tour of the leaper is drawn.
     Render(render::RenderArgs),
 }
 
