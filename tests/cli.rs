@@ -894,12 +894,12 @@ fn render_draws_only_tours_and_closes_the_closed_ones() {
     let not_a_tour = write_temp(dir.path(), "grid.txt", "1 2 3\n4 5 6\n");
     let err = refused(&["render", &not_a_tour]);
     assert!(
-        err.contains("not a tour") && err.contains("1 at (0,0)"),
+        err.contains("not a tour") && err.contains("move 1 -> 2 from (0,0)"),
         "{err}"
     );
     let err = refused(&["render", "tests/data/tours/open-5x5.txt", "--closed"]);
     assert!(
-        err.contains("--closed") && err.contains("not a 1,2 move"),
+        err.contains("--closed") && err.contains("not a 1,2 leap"),
         "{err}"
     );
     // The seed's cube tour is closed: read from a grid, its closing move is drawn.

@@ -1,12 +1,14 @@
 //! DIMACS export for external solvers and the way back from their output.
 //!
-//! This module owns three things:
+//! This module owns four things:
 //!
 //! - [`write_dimacs`]: the CNF of a puzzle in DIMACS form. Its `c` header
 //!   names the model, the encoding choices and maps every primary variable
 //!   to its move or (cell, number), so the file can be read without this
 //!   program. A static file cannot receive lazy subtour cuts, so lazy
 //!   connectivity is replaced by the ordering encoding (and the header says so).
+//! - [`read_dimacs`]: a DIMACS file read back, every clause with its line, and
+//!   [`encoding_of_file`], which shows that a file is a puzzle's own encoding.
 //! - [`parse_solver_output`]: the SAT-competition output format (`s` status
 //!   line, `v` value lines ending in `0`, `c` comments), with an error for
 //!   every deviation.
@@ -18,7 +20,7 @@
 use std::io::{self, Write};
 
 use rustsat::types::Lit;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::encode::{
     Connectivity, DecodeError, Decoded, EncodeError, EncodeOptions, Encoding, Family, Primary,
@@ -199,51 +201,6 @@ fn write_clauses(encoding: &Encoding, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{line}")?;
     }
     Ok(())
-}
-
-/// What a DIMACS file written by [`write_dimacs`] says about itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DimacsHeader {
-    pub options: EncodeOptions,
-    pub n_vars: u32,
-    pub n_clauses: usize,
-}
-
-/// Errors in a DIMACS header.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum HeaderError {
-    #[error("no 'c knights-options' line: the file was not written by knights")]
-    NoOptions,
-    #[error("the 'c knights-options' line is not valid: {0}")]
-    BadOptions(String),
-    #[error("no valid 'p cnf VARIABLES CLAUSES' line")]
-    NoProblemLine,
-}
-
-/// Reads the encoding options and problem size from a file's header.
-pub fn read_dimacs_header(text: &str) -> Result<DimacsHeader, HeaderError> {
-    let mut options = None;
-    for line in text.lines() {
-        if let Some(json) = line.strip_prefix(OPTIONS_TAG) {
-            let parsed =
-                serde_json::from_str(json).map_err(|e| HeaderError::BadOptions(e.to_string()))?;
-            options = Some(parsed);
-        } else if let Some(rest) = line.strip_prefix("p cnf ") {
-            let options = options.ok_or(HeaderError::NoOptions)?;
-            let mut numbers = rest.split_whitespace().map(str::parse::<u64>);
-            let (Some(Ok(n_vars)), Some(Ok(n_clauses)), None) =
-                (numbers.next(), numbers.next(), numbers.next())
-            else {
-                return Err(HeaderError::NoProblemLine);
-            };
-            return Ok(DimacsHeader {
-                options,
-                n_vars: u32::try_from(n_vars).map_err(|_| HeaderError::NoProblemLine)?,
-                n_clauses: usize::try_from(n_clauses).map_err(|_| HeaderError::NoProblemLine)?,
-            });
-        }
-    }
-    Err(options.map_or(HeaderError::NoOptions, |_| HeaderError::NoProblemLine))
 }
 
 /// A solver's verdict as printed in the SAT-competition format.

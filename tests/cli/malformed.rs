@@ -398,13 +398,13 @@ const CASES: &[Case] = &[
         "render of a grid that is no tour",
         &["render", "{dir}/t.txt"],
         &[("t.txt", "1 2 3\n4 5 6\n")],
-        &["not a tour", "1 at (0,0)"],
+        &["not a tour", "move 1 -> 2 from (0,0)"],
     ),
     case(
         "render --closed of an open tour",
         &["render", "tests/data/tours/open-5x5.txt", "--closed"],
         &[],
-        &["--closed", "not a 1,2 move"],
+        &["--closed", "not a 1,2 leap"],
     ),
     // Solver answers.
     answer(

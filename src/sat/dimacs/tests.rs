@@ -33,7 +33,7 @@ fn dimacs_text(puzzle: &Puzzle, options: &EncodeOptions) -> (String, Encoding) {
 fn solver_output(text: &str) -> String {
     let instance: rustsat::instances::SatInstance =
         rustsat::instances::SatInstance::from_dimacs(&mut text.as_bytes()).unwrap();
-    let n_vars = read_dimacs_header(text).unwrap().n_vars;
+    let n_vars = read_dimacs(text).unwrap().n_vars;
     let mut backend = new_backend(&BackendConfig::default()).unwrap();
     for clause in instance.cnf().iter() {
         backend.add_clause(clause.as_ref()).unwrap();
@@ -64,10 +64,10 @@ fn header_records_options_and_size_and_the_file_parses() {
     for p in puzzles() {
         let options = EncodeOptions::default();
         let (text, encoding) = dimacs_text(&p, &options);
-        let header = read_dimacs_header(&text).unwrap();
-        assert_eq!(header.n_vars, encoding.n_vars());
-        assert_eq!(header.n_clauses, encoding.cnf().len());
-        assert_eq!(header.options, static_options(&p, &options).0);
+        let file = read_dimacs(&text).unwrap();
+        assert_eq!(file.n_vars, encoding.n_vars());
+        assert_eq!(file.clauses.len(), encoding.cnf().len());
+        assert_eq!(file.options, Some(static_options(&p, &options).0));
         assert!(text.contains(&format!("c model: {}", p.name)));
         let instance =
             rustsat::instances::SatInstance::<rustsat::instances::BasicVarManager>::from_dimacs(
@@ -228,7 +228,7 @@ fn a_flipped_value_is_caught_by_the_clauses_not_decoded() {
     // Flip variable 1 (a primary move variable) and then every other single
     // variable in turn: each flip breaks some clause or the tour is still
     // valid; a wrong tour must never come out.
-    let n_vars = read_dimacs_header(&dimacs_text(&p, &EncodeOptions::default()).0)
+    let n_vars = read_dimacs(&dimacs_text(&p, &EncodeOptions::default()).0)
         .unwrap()
         .n_vars as i64;
     let mut rejected = 0;
@@ -263,19 +263,20 @@ fn flip_in_line(line: &str, var: i64) -> String {
 
 #[test]
 fn header_errors_are_named() {
+    let foreign = read_dimacs("p cnf 3 1\n1 2 0\n").unwrap();
+    assert!(matches!(
+        encoding_of_file(&puzzles()[0], &foreign),
+        Err(CnfMismatch::NoOptions)
+    ));
     assert_eq!(
-        read_dimacs_header("p cnf 3 2\n"),
-        Err(HeaderError::NoOptions)
-    );
-    assert_eq!(
-        read_dimacs_header(
+        read_dimacs(
             "c knights-options {\"connectivity\":\"lazy\",\"pb_encoding\":\"gte\"}\np cnf x\n"
         ),
-        Err(HeaderError::NoProblemLine)
+        Err(DimacsReadError::BadProblemLine { line: 2 })
     );
     assert!(matches!(
-        read_dimacs_header("c knights-options {oops}\n"),
-        Err(HeaderError::BadOptions(_))
+        read_dimacs("c knights-options {oops}\n"),
+        Err(DimacsReadError::BadOptions { line: 1, .. })
     ));
 }
 
