@@ -52,7 +52,7 @@ fn main() {
         println!("{}", serde_json::to_string(&e).unwrap());
         return;
     }
-    let progress = |p: knights::search::Progress| {
+    let progress = |p: knights::run::NodeProgress| {
         eprintln!(
             "{:>8.1}s {:>14} solutions {:>16} nodes {:>12.0} nodes/s",
             p.seconds, p.solutions, p.nodes, p.nodes_per_second

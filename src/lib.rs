@@ -11,11 +11,13 @@
 pub mod bench;
 pub mod board;
 pub mod encode;
+pub mod format;
 pub mod puzzle;
 pub mod render;
 pub mod run;
 pub mod sat;
 pub mod search;
+pub mod solver;
 pub mod spec;
 pub mod symmetry;
 pub mod tour;

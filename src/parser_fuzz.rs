@@ -5,8 +5,8 @@
 //! `.ci/run` raises it for a bounded run.
 
 use crate::board::{Leaper, Shape};
+use crate::format::dimacs::{parse_solver_output, read_dimacs};
 use crate::puzzle::Puzzle;
-use crate::sat::dimacs::{parse_solver_output, read_dimacs};
 use crate::spec::Spec;
 use crate::tour::{json, text};
 use proptest::prelude::*;

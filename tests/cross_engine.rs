@@ -15,13 +15,13 @@
 mod common;
 
 use knights::board::{Board, Shape};
+use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, Ending, Limits, Summary};
-use knights::sat::pb::PbEncoding;
-use knights::sat::search::{enumerate as sat_enumerate, RefuteFirst, SatOptions};
-use knights::sat::SolverKind;
+use knights::sat::{enumerate as sat_enumerate, RefuteFirst, SatOptions};
 use knights::search::{count as search_count, enumerate as search_enumerate, SearchOptions};
+use knights::solver::SolverKind;
 use knights::spec::Spec;
 use knights::symmetry::key;
 use knights::tour::Tour;

@@ -3,9 +3,9 @@
 //! reader of its own, not with the writer's code.
 
 use knights::encode::{EncodeOptions, Encoding, Primary};
+use knights::format::opb::write_opb;
 use knights::puzzle::Puzzle;
-use knights::sat::backend::{new_backend, BackendConfig};
-use knights::sat::opb::write_opb;
+use knights::solver::{new_backend, BackendConfig};
 use knights::spec::Spec;
 use knights::tour::Tour;
 use rustsat::solvers::SolverResult;
@@ -200,7 +200,7 @@ fn small_line_sum_model_matches_tour_by_tour() {
     )
     .unwrap();
     let mut tours = Vec::new();
-    knights::sat::search::enumerate(
+    knights::sat::enumerate(
         &corner,
         &Default::default(),
         &Default::default(),

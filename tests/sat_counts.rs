@@ -4,8 +4,8 @@
 
 use knights::puzzle::Puzzle;
 use knights::run::{Class, Limits, Summary};
-use knights::sat::search::{enumerate, SatOptions};
-use knights::sat::SolverKind;
+use knights::sat::{enumerate, SatOptions};
+use knights::solver::SolverKind;
 use knights::spec::Spec;
 use knights::tour::text;
 use knights::verify::verify;

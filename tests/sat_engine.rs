@@ -3,14 +3,14 @@
 
 use std::collections::HashSet;
 
-use knights::encode::lex_leader::TourSymmetry;
+use knights::encode::cubes::{Cube, CubePlan};
+use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions, Encoding};
+use knights::puzzle::automorphisms;
 use knights::puzzle::Puzzle;
 use knights::run::{Ending, Limits, Summary};
-use knights::sat::cubes::{automorphisms, Cube, CubePlan};
-use knights::sat::pb::PbEncoding;
-use knights::sat::search::{count, enumerate, Next, SatOptions, Search};
-use knights::sat::{SolverKind, StopSignal};
+use knights::sat::{count, enumerate, SatOptions, Session, Step};
+use knights::solver::{SolverKind, StopSignal};
 use knights::spec::Spec;
 use knights::tour::Tour;
 use knights::verify::verify;
@@ -329,7 +329,7 @@ fn measure_shipped_models() {
             timeout: Some(std::time::Duration::from_secs(30)),
             ..Default::default()
         };
-        let (tour, summary) = knights::sat::search::solve(&p, &options, &limits).unwrap();
+        let (tour, summary) = knights::sat::solve(&p, &options, &limits).unwrap();
         if let Some(tour) = &tour {
             assert!(p.accepts(tour));
         }
@@ -382,7 +382,7 @@ fn shipped_model(name: &str) -> Puzzle {
 /// The CNF must admit the tour: solving under its primary values is SAT.
 fn assert_tour_is_a_model(p: &Puzzle, tour: &Tour, options: &EncodeOptions) {
     use knights::encode::Encoding;
-    use knights::sat::backend::{new_backend, BackendConfig};
+    use knights::solver::{new_backend, BackendConfig};
     assert!(p.accepts(tour));
     let encoding = Encoding::build(p, options).unwrap();
     let assumptions: Vec<_> = encoding
@@ -457,7 +457,7 @@ fn measure_pb_encodings() {
                 timeout: Some(std::time::Duration::from_secs(20)),
                 ..Default::default()
             };
-            let (tour, summary) = knights::sat::search::solve(&p, &options, &limits).unwrap();
+            let (tour, summary) = knights::sat::solve(&p, &options, &limits).unwrap();
             println!(
                 "{name:20} {pb_encoding:11} found {:5} {:?} {:6.2}s clauses {}",
                 tour.is_some(),
@@ -513,9 +513,9 @@ fn folded_half_turn_line_sums_match_the_native_search() {
 /// Every tour of `encoding` (blocking each one alone), as the solver finds them.
 fn every_model_tour(puzzle: &Puzzle, encoding: &Encoding) -> Vec<Tour> {
     let options = SatOptions::default();
-    let mut search = Search::new(puzzle, encoding, &options, StopSignal::new()).unwrap();
+    let mut search = Session::new(puzzle, encoding, &options, StopSignal::new()).unwrap();
     let mut tours = Vec::new();
-    while let Next::Tour(tour) = search.next_tour(&[]).unwrap() {
+    while let Step::Tour(tour) = search.next_tour(&[]).unwrap() {
         let broken = verify(puzzle, &tour);
         assert!(broken.is_empty(), "{:?}: {broken:?}", tour.order());
         search.block(std::slice::from_ref(&tour)).unwrap();
@@ -545,8 +545,7 @@ fn lex_leaders_keep_one_tour_of_every_orbit_in_a_cube_a_symmetry_fixes() {
     narrow.starts = Some(vec![start]);
     narrow.ends = Some(vec![end]);
     let plain = Encoding::build(&narrow, &EncodeOptions::default()).unwrap();
-    let symmetries: Vec<TourSymmetry<'_>> = stabiliser.iter().map(|a| a.tour_symmetry()).collect();
-    let broken = plain.clone().with_lex_leaders(&symmetries).unwrap();
+    let broken = plain.clone().with_lex_leaders(&stabiliser).unwrap();
 
     let all = every_model_tour(&narrow, &plain);
     let kept = every_model_tour(&narrow, &broken);

@@ -4,13 +4,13 @@
 
 pub mod baseline;
 
+use crate::encode::pb::PbEncoding;
 use crate::encode::EncodeOptions;
 use crate::puzzle::{Puzzle, SolutionKind};
 use crate::run::{Limits, Summary};
-use crate::sat::pb::PbEncoding;
-use crate::sat::search::SatOptions;
-use crate::sat::SolverKind;
+use crate::sat::SatOptions;
 use crate::search::SearchOptions;
+use crate::solver::SolverKind;
 use crate::spec::Spec;
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -309,15 +309,14 @@ pub fn run_once(case: &Case, timeout: Duration) -> Result<(f64, Summary), BenchE
                 solver: *solver,
                 ..SatOptions::default()
             };
-            crate::sat::search::count(&puzzle, &options, &limits)
-                .map_err(|e| fail(e.to_string()))?
+            crate::sat::count(&puzzle, &options, &limits).map_err(|e| fail(e.to_string()))?
         }
         Runner::SatFirst { solver } => {
             let options = SatOptions {
                 solver: *solver,
                 ..SatOptions::default()
             };
-            crate::sat::search::solve(&puzzle, &options, &limits)
+            crate::sat::solve(&puzzle, &options, &limits)
                 .map_err(|e| fail(e.to_string()))?
                 .1
         }
@@ -330,8 +329,7 @@ pub fn run_once(case: &Case, timeout: Duration) -> Result<(f64, Summary), BenchE
                 },
                 ..SatOptions::default()
             };
-            crate::sat::search::count(&puzzle, &options, &limits)
-                .map_err(|e| fail(e.to_string()))?
+            crate::sat::count(&puzzle, &options, &limits).map_err(|e| fail(e.to_string()))?
         }
         Runner::Baseline => baseline_summary(&puzzle, started).map_err(fail)?,
     };

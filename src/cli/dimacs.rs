@@ -5,11 +5,11 @@ use super::output::create_output;
 use super::ModelFlags;
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
-use knights::sat::dimacs::{
+use knights::format::dimacs::{
     decode_with_encoding, encoding_of_file, read_dimacs, write_dimacs, Verdict,
 };
-use knights::sat::pb::PbEncoding;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -1,16 +1,16 @@
 //! Options shared by the commands that run an engine, and the dispatch to the engine chosen.
 
+use super::progress::Progress;
 use super::ModelArgs;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
 use knights::puzzle::Puzzle;
-use knights::run::{Class, Limits, StopFlag, Summary};
-use knights::sat::pb::PbEncoding;
-use knights::sat::search::{enumerate_observed, CubeProgress, RefuteFirst, SatOptions};
-use knights::sat::{CadicalOption, CadicalPreset, SolverKind};
-use knights::search::{Progress as SearchProgress, SearchOptions};
-use knights::tour::Tour;
+use knights::run::{Engine, Limits, Progress as EngineProgress, StopFlag};
+use knights::sat::{RefuteFirst, SatEngine, SatOptions};
+use knights::search::{SearchEngine, SearchOptions};
+use knights::solver::{CadicalOption, CadicalPreset, SolverKind};
 use std::path::Path;
 use std::time::Duration;
 
@@ -165,65 +165,24 @@ impl RunArgs {
         .collect()
     }
 
-    /// Runs the chosen engine for its counts only: no tour leaves the engine. The classes of
-    /// `already` (SAT engine only) are counted without being searched for.
-    pub fn count(
-        &self,
-        puzzle: &Puzzle,
-        limits: &Limits,
-        already: &[Tour],
-        on_progress: &dyn Fn(SearchProgress),
-        on_cube: &dyn Fn(CubeProgress),
-    ) -> Result<Summary> {
+    /// The engine chosen, with the options given. Options it would ignore are refused.
+    pub fn engine(&self) -> Result<Box<dyn Engine>> {
         self.check_engine_options()?;
         Ok(match self.engine {
-            EngineKind::Search => {
-                debug_assert!(already.is_empty(), "refused by check_resume");
-                knights::search::count(puzzle, &self.search_options(), limits, on_progress)?
-            }
-            EngineKind::Sat => {
-                let options = self.sat_options();
-                enumerate_observed(puzzle, &options, limits, already, &mut |_| {}, on_cube)?
-            }
+            EngineKind::Search => Box::new(SearchEngine {
+                options: self.search_options(),
+            }),
+            EngineKind::Sat => Box::new(SatEngine {
+                options: self.sat_options(),
+            }),
         })
     }
+}
 
-    /// Runs the chosen engine, handing each class to `on_class` as it is found. The classes
-    /// of `already` (SAT engine only) are counted but not handed over.
-    pub fn enumerate(
-        &self,
-        puzzle: &Puzzle,
-        limits: &Limits,
-        already: &[Tour],
-        on_class: &(dyn Fn(Class) + Sync),
-        on_progress: &dyn Fn(SearchProgress),
-        on_cube: &dyn Fn(CubeProgress),
-    ) -> Result<Summary> {
-        self.check_engine_options()?;
-        match self.engine {
-            EngineKind::Search => {
-                debug_assert!(already.is_empty(), "refused by check_resume");
-                let options = self.search_options();
-                Ok(knights::search::enumerate(
-                    puzzle,
-                    &options,
-                    limits,
-                    on_class,
-                    on_progress,
-                )?)
-            }
-            EngineKind::Sat => {
-                let options = self.sat_options();
-                let summary = enumerate_observed(
-                    puzzle,
-                    &options,
-                    limits,
-                    already,
-                    &mut |class| on_class(class.clone()),
-                    on_cube,
-                )?;
-                Ok(summary)
-            }
-        }
+/// Shows an engine's progress on the progress line.
+pub fn show_progress(progress: &Progress) -> impl Fn(EngineProgress) + '_ {
+    move |report| match report {
+        EngineProgress::Nodes(p) => progress.nodes(p.nodes, p.nodes_per_second),
+        EngineProgress::Cubes(c) => progress.cubes(c.done, c.searched),
     }
 }

@@ -1,6 +1,6 @@
 //! `knights count` and `knights enumerate`: every solution, verified, then the summary line.
 
-use super::engine::{EngineKind, RunArgs};
+use super::engine::{show_progress, EngineKind, RunArgs};
 use super::estimate::predict;
 use super::output::{Format, SolutionWriter};
 use super::progress::Progress;
@@ -123,18 +123,14 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     }
     let expected_nodes = plan_search_run(&args, &puzzle)?;
     let limits = args.run.limits()?;
+    let engine = args.run.engine()?;
     let progress = Progress::start(&puzzle.name, expected_nodes);
+    let on_progress = show_progress(&progress);
     if !write_solutions && limits.solutions.is_none() {
-        let summary = args.run.count(
-            &puzzle,
-            &limits,
-            &resumed.tours,
-            &|p| progress.nodes(p.nodes, p.nodes_per_second),
-            &|c| progress.cubes(c.done, c.searched),
-        );
+        let summary = engine.count(&puzzle, &limits, &resumed.tours, &on_progress);
         progress.finish();
         summary::write(
-            &summary.map_err(|err| resumed.name_refused_tour(err))?,
+            &summary.map_err(|err| resumed.name_refused_tour(err.into()))?,
             style,
         )?;
         return Ok(ExitCode::SUCCESS);
@@ -152,23 +148,17 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
         .limited_to(room)
         .continuing_after(resumed.classes)
         .beside(&progress);
-    let summary = args.run.enumerate(
-        &puzzle,
-        &limits,
-        &resumed.tours,
-        &|class| {
-            writer.accept(class);
-            let (solutions, classes) = writer.written();
-            progress.found(solutions, classes);
-        },
-        &|p| progress.nodes(p.nodes, p.nodes_per_second),
-        &|c| progress.cubes(c.done, c.searched),
-    );
+    let on_class = |class| {
+        writer.accept(class);
+        let (solutions, classes) = writer.written();
+        progress.found(solutions, classes);
+    };
+    let summary = engine.enumerate(&puzzle, &limits, &resumed.tours, &on_class, &on_progress);
     progress.finish();
     if let Some(failure) = writer.take_failure() {
         return Err(failure);
     }
-    let mut summary = summary.map_err(|err| resumed.name_refused_tour(err))?;
+    let mut summary = summary.map_err(|err| resumed.name_refused_tour(err.into()))?;
     settle(&writer, &resumed, &mut summary)?;
     summary::write(&summary, style)?;
     if write_solutions {

@@ -3,9 +3,9 @@
 use super::output::create_output;
 use anyhow::Result;
 use clap::Args;
+use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
-use knights::sat::opb::write_opb;
-use knights::sat::pb::PbEncoding;
+use knights::format::opb::write_opb;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

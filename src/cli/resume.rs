@@ -4,7 +4,8 @@
 use super::tours::{self, Sourced};
 use anyhow::{bail, Result};
 use knights::puzzle::Puzzle;
-use knights::sat::search::SatError;
+use knights::run::EngineError;
+use knights::sat::SatError;
 use knights::symmetry::key;
 use knights::tour::Tour;
 use std::collections::{HashMap, HashSet};
@@ -60,7 +61,10 @@ impl Resumed {
     /// Names the line of a tour the engine refused. The independent verifier checked every
     /// tour first, so this is only reached if the two disagree.
     pub fn name_refused_tour(&self, err: anyhow::Error) -> anyhow::Error {
-        match err.downcast_ref::<SatError>() {
+        let sat_error = err
+            .downcast_ref::<EngineError>()
+            .and_then(|err| err.downcast_ref::<SatError>());
+        match sat_error {
             Some(SatError::NotASolution { index }) => {
                 let origin = &self.origins[*index];
                 err.context(format!("{origin}: the SAT engine rejects this tour"))

@@ -8,7 +8,7 @@ use super::output::Format;
 use anyhow::{bail, Result};
 use clap::Args;
 use knights::puzzle::existence::no_tour_reason;
-use knights::run::{Ending, Summary};
+use knights::run::{Class, Ending, Summary};
 use knights::tour::json::TourRecord;
 use knights::tour::Tour;
 use std::process::ExitCode;
@@ -37,17 +37,12 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     args.run.limit = Some(1);
     let limits = args.run.limits()?;
     let found = std::sync::Mutex::new(None);
-    let mut summary = args.run.enumerate(
-        &puzzle,
-        &limits,
-        &[],
-        &|class| {
-            let mut slot = found.lock().expect("not poisoned");
-            slot.get_or_insert(class.members[0].clone());
-        },
-        &|_| {},
-        &|_| {},
-    )?;
+    let keep_first = |class: Class| {
+        let mut slot = found.lock().expect("not poisoned");
+        slot.get_or_insert(class.members[0].clone());
+    };
+    let engine = args.run.engine()?;
+    let mut summary = engine.enumerate(&puzzle, &limits, &[], &keep_first, &|_| {})?;
     let Some(tour) = found.into_inner().expect("not poisoned") else {
         return no_solution(&summary, args.stats);
     };

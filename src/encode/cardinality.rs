@@ -95,8 +95,8 @@ fn at_most_two_direct(b: &mut CnfBuilder, lits: &[Lit]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sat::backend::{new_backend, BackendConfig};
-    use crate::sat::enumerate::count_projected;
+    use crate::solver::enumerate::count_projected;
+    use crate::solver::{new_backend, BackendConfig};
     use rustsat::types::Var;
 
     fn count_models(n: u32, constrain: impl Fn(&mut CnfBuilder, &[Lit])) -> u64 {

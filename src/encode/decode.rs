@@ -13,7 +13,7 @@
 
 use rustsat::types::{Lit, Var};
 
-use super::{EncodeError, Encoding, Family};
+use super::{EncodeError, Encoding, VariableFamily};
 use crate::board::Cell;
 use crate::tour::{Tour, TourError};
 
@@ -55,9 +55,9 @@ impl Encoding {
     /// Reads the tour (or subtours) from a model given as `value(var)`.
     pub fn decode(&self, value: impl Fn(Var) -> bool) -> Result<Decoded, DecodeError> {
         match self.family {
-            Family::Numbering => self.decode_numbering(&value).map(Decoded::Tour),
-            Family::Moves => self.decode_moves(&value),
-            Family::Edges => self.decode_edges(&value),
+            VariableFamily::Numbering => self.decode_numbering(&value).map(Decoded::Tour),
+            VariableFamily::Moves => self.decode_moves(&value),
+            VariableFamily::Edges => self.decode_edges(&value),
         }
     }
 
@@ -185,10 +185,10 @@ impl Encoding {
         let mut inside = vec![false; self.shape.n_cells()];
         cells.iter().for_each(|&c| inside[c] = true);
         match self.family {
-            Family::Moves => self.leaving_arcs(cells, &inside),
-            Family::Edges => self.crossing_edges(cells, &inside),
+            VariableFamily::Moves => self.leaving_arcs(cells, &inside),
+            VariableFamily::Edges => self.crossing_edges(cells, &inside),
             // A numbering never has subtours.
-            Family::Numbering => Vec::new(),
+            VariableFamily::Numbering => Vec::new(),
         }
     }
 
@@ -230,9 +230,9 @@ impl Encoding {
             )));
         }
         let chosen = match self.family {
-            Family::Numbering => self.numbering_vars(tour)?,
-            Family::Moves => self.path_vars(tour)?,
-            Family::Edges => self.cycle_vars(tour)?,
+            VariableFamily::Numbering => self.numbering_vars(tour)?,
+            VariableFamily::Moves => self.path_vars(tour)?,
+            VariableFamily::Edges => self.cycle_vars(tour)?,
         };
         Ok(chosen.into_iter().map(Var::neg_lit).collect())
     }

@@ -24,30 +24,18 @@
 use rustsat::types::{Clause, Lit, Var};
 
 use super::numbering::NumberVars;
+use super::MAX_VARIABLE_INDEX;
 use super::{EncodeError, Encoding};
-use crate::board::Cell;
-use crate::sat::backend::MAX_VARIABLE_INDEX;
+use crate::puzzle::Automorphism;
 
 /// Positions of the tour order compared (after which ties are kept).
 pub const DEPTH: usize = 8;
-
-/// A cell map that sends solutions to solutions, as a lex-leader needs it.
-#[derive(Clone, Copy, Debug)]
-pub struct TourSymmetry<'a> {
-    /// `perm[c]` is the image of cell `c`.
-    pub perm: &'a [Cell],
-    /// Whether the image is read backwards (number `k` becomes `n + 1 - k`).
-    pub reverse: bool,
-}
 
 impl Encoding {
     /// Adds the partial lex-leader constraint of each symmetry. Each must map
     /// the solutions of this encoding onto themselves; only numbering
     /// encodings are supported (others are returned unchanged).
-    pub fn with_lex_leaders(
-        mut self,
-        symmetries: &[TourSymmetry<'_>],
-    ) -> Result<Self, EncodeError> {
+    pub fn with_lex_leaders(mut self, symmetries: &[&Automorphism]) -> Result<Self, EncodeError> {
         let Some(numbers) = self.numbers.as_ref() else {
             return Ok(self);
         };
@@ -65,6 +53,7 @@ impl Encoding {
             ));
         }
         self.n_vars = writer.next_var;
+        self.lex_leader_clauses += writer.clauses.len();
         self.cnf.extend(writer.clauses);
         self.report.variables = self.n_vars;
         self.report.clauses = self.cnf.len();
@@ -88,7 +77,7 @@ impl Writer {
         self.clauses.push(lits.iter().copied().collect());
     }
 
-    fn lex_leader(&mut self, numbers: &NumberVars, n: usize, symmetry: &TourSymmetry<'_>) {
+    fn lex_leader(&mut self, numbers: &NumberVars, n: usize, symmetry: &Automorphism) {
         // Agreement up to the previous position (`None`: nothing compared yet).
         let mut agreed: Option<Lit> = None;
         let positions = DEPTH.min(n);

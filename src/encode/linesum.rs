@@ -3,7 +3,7 @@
 //! A line `L` with target `T` says `sum over c in L of number(c) = T`, where
 //! `number(c) = sum over k in dom(c) of k * p(c, k)`. The CNF comes from one
 //! of rustsat's PB encodings, chosen by [`PbEncoding`] (see
-//! [`crate::sat::pb`] for the encodings and their papers).
+//! [`super::pb`] for the encodings and their papers).
 //!
 //! With [`PbEncoding::Mdd`] (the default) and [`PbEncoding::GroupTree`] each
 //! cell is one exactly-one group of the diagram or the group totalizer, which
@@ -29,10 +29,10 @@ use rustsat::types::Lit;
 
 use super::cnf::CnfBuilder;
 use super::numbering::NumberVars;
+use super::pb::{encode_grouped, encode_weighted_ub, Goal, PbEncoding, PbStatus, PbSummary};
 use super::EncodeError;
 use crate::board::Cell;
 use crate::puzzle::LineSum;
-use crate::sat::pb::{encode_grouped, encode_weighted_ub, Goal, PbEncoding, PbStatus, PbSummary};
 
 /// Steps the exact-cover search may take per line before giving up (then the
 /// line is simply encoded).

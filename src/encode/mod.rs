@@ -20,6 +20,7 @@
 
 pub mod cardinality;
 pub mod cnf;
+pub mod cubes;
 mod decode;
 pub mod edges;
 pub mod lex_leader;
@@ -27,6 +28,7 @@ pub mod linesum;
 pub mod moves;
 pub mod numbering;
 pub mod ordering;
+pub mod pb;
 pub mod rules;
 
 use rustsat::instances::Cnf;
@@ -35,17 +37,26 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Cell, Shape};
 use crate::puzzle::{Puzzle, SolutionKind};
-use crate::sat::backend::MAX_VARIABLE_INDEX;
-use crate::sat::cubes::Cube;
-use crate::sat::pb::{PbEncoding, PbError, PbSummary};
 use cnf::CnfBuilder;
+use cubes::Cube;
 use edges::EdgeVars;
 use linesum::HalfTurnFold;
 use moves::{Ends, MoveVars};
 use numbering::{Domains, NumberVars};
+use pb::{PbEncoding, PbError, PbSummary};
 use rules::EdgeUse;
 
 pub use decode::{DecodeError, Decoded};
+
+/// Largest variable index (0-based) any CNF here may use: what both solver backends and the
+/// DIMACS reader accept.
+///
+/// Both solvers size their tables by the largest variable they see, so one
+/// corrupt literal (say from a garbled solution file) could make CaDiCaL try
+/// to allocate hundreds of gigabytes and abort. 2^26 variables is far beyond
+/// any board we model (a 32x32 numbering model has about 2^20) and below
+/// varisat's own limit of 2^28.
+pub const MAX_VARIABLE_INDEX: usize = (1 << 26) - 1;
 
 /// How subtours are ruled out in the move and edge families.
 #[derive(
@@ -71,7 +82,7 @@ pub struct EncodeOptions {
 /// Which variables carry the solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Family {
+pub enum VariableFamily {
     /// `p(cell, number)`, linked to directed moves.
     Numbering,
     /// Directed moves plus start and end (Knuth's virtual node).
@@ -80,12 +91,12 @@ pub enum Family {
     Edges,
 }
 
-impl Family {
+impl VariableFamily {
     /// Whether models may contain subtours that the caller must cut. Numbered
     /// tours are connected by their clauses alone; the other families are
     /// connected only under the ordering encoding.
     pub fn needs_subtour_cuts(self, connectivity: Connectivity) -> bool {
-        self != Family::Numbering && connectivity == Connectivity::Lazy
+        self != VariableFamily::Numbering && connectivity == Connectivity::Lazy
     }
 }
 
@@ -122,7 +133,7 @@ pub enum EncodeError {
     TooFewCellsForCycle(usize),
     #[error("the {family:?} model of a {cells}-cell board needs about {vars} variables, more than the {max} the solvers accept")]
     TooLarge {
-        family: Family,
+        family: VariableFamily,
         cells: usize,
         vars: u64,
         max: usize,
@@ -157,7 +168,7 @@ pub struct Encoding {
     name: String,
     shape: Shape,
     closed: bool,
-    family: Family,
+    family: VariableFamily,
     options: EncodeOptions,
     cnf: Cnf,
     n_vars: u32,
@@ -167,6 +178,8 @@ pub struct Encoding {
     /// The half turn as a cell permutation, when the model requires rot180.
     half_turn: Option<Vec<Cell>>,
     report: EncodingReport,
+    /// Clauses [`Encoding::with_lex_leaders`] added.
+    lex_leader_clauses: usize,
 }
 
 impl Encoding {
@@ -189,7 +202,7 @@ impl Encoding {
         options: &EncodeOptions,
         line_sums: bool,
     ) -> Result<Encoding, EncodeError> {
-        let family = family_of(puzzle.kind());
+        let family = variable_family_of(puzzle.kind());
         check_size(puzzle, family, options)?;
         let n = puzzle.n_cells();
         if puzzle.closed && n < 3 {
@@ -198,9 +211,11 @@ impl Encoding {
         let mut b = CnfBuilder::new();
         let mut parts = Parts::default();
         match family {
-            Family::Numbering => build_numbering(&mut b, puzzle, options, line_sums, &mut parts)?,
-            Family::Moves => build_moves(&mut b, puzzle, options, &mut parts)?,
-            Family::Edges => build_edges(&mut b, puzzle, options, &mut parts)?,
+            VariableFamily::Numbering => {
+                build_numbering(&mut b, puzzle, options, line_sums, &mut parts)?
+            }
+            VariableFamily::Moves => build_moves(&mut b, puzzle, options, &mut parts)?,
+            VariableFamily::Edges => build_edges(&mut b, puzzle, options, &mut parts)?,
         }
         let view = parts.edge_view()?;
         rules::require_moves(&mut b, view, &puzzle.required);
@@ -212,7 +227,7 @@ impl Encoding {
 
     fn assemble(
         puzzle: &Puzzle,
-        family: Family,
+        family: VariableFamily,
         options: &EncodeOptions,
         b: CnfBuilder,
         parts: Parts,
@@ -233,6 +248,7 @@ impl Encoding {
                 .rot180
                 .then(|| crate::symmetry::half_turn(puzzle.board.shape()).perm),
             report: parts.report,
+            lex_leader_clauses: 0,
         };
         encoding.report.variables = n_vars;
         encoding.report.clauses = encoding.cnf.len();
@@ -248,7 +264,7 @@ impl Encoding {
         self.shape
     }
 
-    pub fn family(&self) -> Family {
+    pub fn family(&self) -> VariableFamily {
         self.family
     }
 
@@ -270,6 +286,11 @@ impl Encoding {
         self.n_vars
     }
 
+    /// How many clauses break symmetry ([`Encoding::with_lex_leaders`]).
+    pub fn lex_leader_clauses(&self) -> usize {
+        self.lex_leader_clauses
+    }
+
     pub fn report(&self) -> &EncodingReport {
         &self.report
     }
@@ -278,9 +299,9 @@ impl Encoding {
     pub fn primary(&self) -> Vec<(Var, Primary)> {
         let mut out = Vec::new();
         match self.family {
-            Family::Numbering => self.push_numbers(&mut out),
-            Family::Moves => self.push_moves(&mut out),
-            Family::Edges => self.push_edges(&mut out),
+            VariableFamily::Numbering => self.push_numbers(&mut out),
+            VariableFamily::Moves => self.push_moves(&mut out),
+            VariableFamily::Edges => self.push_edges(&mut out),
         }
         out.sort_by_key(|&(var, _)| var);
         out
@@ -292,24 +313,27 @@ impl Encoding {
     pub fn cube_literals(&self, cube: &Cube) -> Result<Option<Vec<Lit>>, EncodeError> {
         let n = self.shape.n_cells() as u32;
         let numbers = self.numbers.as_ref();
-        let moves = self.moves.as_ref().filter(|_| self.family == Family::Moves);
+        let moves = self
+            .moves
+            .as_ref()
+            .filter(|_| self.family == VariableFamily::Moves);
         let vars: Vec<Option<Var>> = match (*cube, self.family) {
             (Cube::All, _) => Vec::new(),
-            (Cube::Start { start }, Family::Numbering) => {
+            (Cube::Start { start }, VariableFamily::Numbering) => {
                 vec![numbers.and_then(|v| v.var(start, 1))]
             }
-            (Cube::Ends { start, end }, Family::Numbering) => vec![
+            (Cube::Ends { start, end }, VariableFamily::Numbering) => vec![
                 numbers.and_then(|v| v.var(start, 1)),
                 numbers.and_then(|v| v.var(end, n)),
             ],
-            (Cube::Start { start }, Family::Moves) => {
+            (Cube::Start { start }, VariableFamily::Moves) => {
                 vec![moves.and_then(|m| m.start.get(start).copied().flatten())]
             }
-            (Cube::Ends { start, end }, Family::Moves) => vec![
+            (Cube::Ends { start, end }, VariableFamily::Moves) => vec![
                 moves.and_then(|m| m.start.get(start).copied().flatten()),
                 moves.and_then(|m| m.end.get(end).copied().flatten()),
             ],
-            (Cube::Pivot { pivot, a, b }, Family::Edges) => {
+            (Cube::Pivot { pivot, a, b }, VariableFamily::Edges) => {
                 let edges = self.edges.as_ref();
                 vec![
                     edges.and_then(|e| e.edge(pivot, a)),
@@ -376,18 +400,23 @@ impl Encoding {
 }
 
 /// The family whose models are exactly the solutions of this kind.
-pub fn family_of(kind: SolutionKind) -> Family {
+pub fn variable_family_of(kind: SolutionKind) -> VariableFamily {
     match kind {
-        SolutionKind::Numbered => Family::Numbering,
-        SolutionKind::Path => Family::Moves,
-        SolutionKind::Cycle => Family::Edges,
+        SolutionKind::Numbered => VariableFamily::Numbering,
+        SolutionKind::Path => VariableFamily::Moves,
+        SolutionKind::Cycle => VariableFamily::Edges,
     }
 }
 
 /// Refuses models whose variable count would exceed what the solvers take.
-fn check_size(puzzle: &Puzzle, family: Family, options: &EncodeOptions) -> Result<(), EncodeError> {
+fn check_size(
+    puzzle: &Puzzle,
+    family: VariableFamily,
+    options: &EncodeOptions,
+) -> Result<(), EncodeError> {
     let n = puzzle.n_cells() as u64;
-    let quadratic = family == Family::Numbering || options.connectivity == Connectivity::Ordering;
+    let quadratic =
+        family == VariableFamily::Numbering || options.connectivity == Connectivity::Ordering;
     let vars = if quadratic { n * n } else { 0 } + 4 * puzzle.board.moves().len() as u64 + 2 * n;
     if vars > MAX_VARIABLE_INDEX as u64 {
         return Err(EncodeError::TooLarge {

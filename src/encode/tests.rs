@@ -14,13 +14,13 @@ fn build(toml: &str) -> Encoding {
 
 #[test]
 fn family_follows_the_solution_kind() {
-    assert_eq!(build("board = \"5x5\"").family(), Family::Moves);
+    assert_eq!(build("board = \"5x5\"").family(), VariableFamily::Moves);
     assert_eq!(
         build("board = \"6x6\"\nclosed = true").family(),
-        Family::Edges
+        VariableFamily::Edges
     );
     let numbered = build("board = \"5x5\"\n[start]\ncells = [[0, 0]]");
-    assert_eq!(numbered.family(), Family::Numbering);
+    assert_eq!(numbered.family(), VariableFamily::Numbering);
     assert!(!numbered.needs_subtour_cuts());
 }
 

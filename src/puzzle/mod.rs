@@ -5,10 +5,12 @@
 //! engine starts. The puzzle also defines, once for every engine, what a solution is and
 //! which solutions fall in one class.
 
+mod automorphisms;
 mod build;
 pub mod existence;
 mod rules;
 
+pub use automorphisms::{automorphisms, preserves, Automorphism};
 pub use build::PuzzleError;
 
 use crate::board::{Board, Cell};

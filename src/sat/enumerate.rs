@@ -1,140 +1,134 @@
-//! Projected model enumeration with blocking clauses.
-//!
-//! This module owns the generic loop "solve, read the primary variables,
-//! block what was found, solve again" and the three ways it can end
-//! ([`EnumerationEnd`]). Only *primary* variables (the projection) are read
-//! and blocked, so auxiliary variables of an encoding (totalizer outputs,
-//! ordering variables, ...) never multiply the count.
-//!
-//! The caller decides what to block for each model: by default the model
-//! itself; a symmetry-aware caller returns one clause per image of the model
-//! under its equivalence so each class is found exactly once.
-//!
-//! A stopped enumeration is never a count: it ends in
-//! [`EnumerationEnd::Stopped`] and the caller must report it as such.
+//! The engine's entry points: count, enumerate (fresh or resuming), solve.
 
-use rustsat::solvers::SolverResult;
-use rustsat::types::{Lit, Var};
-use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicUsize;
+use std::time::Instant;
 
-use super::backend::{Backend, BackendError, StopReason};
+use super::options::worker_count;
+use super::refuter::{cube_options, refutes_first};
+use super::schedule::{hand_out_order, narrowed, per_cube};
+use super::stats::{RunShape, SatRunStats};
+use super::tally::Tally;
+use super::workers::{run_workers, Observers, Outcome, WorkPool};
+use super::{SatError, SatOptions};
+use crate::encode::cubes::CubePlan;
+use crate::encode::Encoding;
+use crate::puzzle::{automorphisms, Puzzle};
+use crate::run::{Class, CubeProgress, Limits, StopFlag, Summary};
+use crate::solver::StopSignal;
+use crate::symmetry::key;
+use crate::tour::Tour;
 
-/// Why an enumeration ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EnumerationEnd {
-    /// The solver proved no further model exists: the count is exact.
-    Exhausted,
-    /// The requested number of models was reached; more may exist.
-    LimitReached,
-    /// Stopped from outside (signal or deadline): the count is a lower bound.
-    Stopped(StopReason),
+/// The solutions in the class of `tour`, least key first (the representative).
+pub fn class_of(puzzle: &Puzzle, tour: &Tour) -> Class {
+    let form = puzzle.form();
+    let mut members = puzzle.class_members(tour);
+    members.sort_by_cached_key(|member| key(member, form));
+    Class { members }
 }
 
-/// Models found and how the enumeration ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EnumerationOutcome {
-    /// Models (or equivalence classes) reported to the caller.
-    pub found: u64,
-    /// Why the loop stopped.
-    pub end: EnumerationEnd,
+/// Finds every class of solutions, handing each to `on_class` as it is found.
+pub fn enumerate(
+    puzzle: &Puzzle,
+    options: &SatOptions,
+    limits: &Limits,
+    on_class: &mut dyn FnMut(&Class),
+) -> Result<Summary, SatError> {
+    enumerate_resuming(puzzle, options, limits, &[], on_class)
 }
 
-/// Errors of the enumeration loop.
-#[derive(Debug, thiserror::Error)]
-pub enum EnumerationError {
-    /// The backend failed.
-    #[error(transparent)]
-    Backend(#[from] BackendError),
-    /// The solver gave up although nobody asked it to stop; reporting this as
-    /// a count or as "stopped by signal" would both be wrong.
-    #[error("the solver stopped without a verdict and without a stop request")]
-    UnexplainedInterruption,
-    /// The caller asked to block nothing, which would find the same model forever.
-    #[error("no blocking clause was given for a model; enumeration would not progress")]
-    NothingBlocked,
+/// Continues an interrupted enumeration: the classes of the tours in
+/// `already` (any members of them; repeats are fine) are not reported again
+/// but count in the summary. Classes that share a family with them but are
+/// not among them are reported first, because their solutions get blocked
+/// together with the family.
+pub fn enumerate_resuming(
+    puzzle: &Puzzle,
+    options: &SatOptions,
+    limits: &Limits,
+    already: &[Tour],
+    on_class: &mut dyn FnMut(&Class),
+) -> Result<Summary, SatError> {
+    enumerate_observed(puzzle, options, limits, already, on_class, &|_| {})
 }
 
-/// The clause that excludes exactly the given assignment of the projection.
-pub fn blocking_clause(projection: &[Var], values: &[bool]) -> Vec<Lit> {
-    projection
-        .iter()
-        .zip(values)
-        // `Var::lit(negated)`: a true variable is blocked by its negation.
-        .map(|(&var, &value)| var.lit(value))
-        .collect()
+/// [`enumerate_resuming`], also calling `on_cube` (on the calling thread)
+/// whenever a cube is finished, for progress displays.
+pub fn enumerate_observed(
+    puzzle: &Puzzle,
+    options: &SatOptions,
+    limits: &Limits,
+    already: &[Tour],
+    on_class: &mut dyn FnMut(&Class),
+    on_cube: &dyn Fn(CubeProgress),
+) -> Result<Summary, SatError> {
+    let started = Instant::now();
+    let autos = automorphisms(puzzle);
+    let plan = CubePlan::new(puzzle, &autos);
+    let per_cube = per_cube(puzzle, &plan);
+    let refutes_first = refutes_first(puzzle, options, limits, already);
+    let cube_options = cube_options(&options.encode, per_cube && refutes_first);
+    // Built even in per-cube mode: it checks the model and gives the report.
+    let encoding = match per_cube {
+        true => Encoding::build(&narrowed(puzzle, plan.searched()[0]), &cube_options)?,
+        false => Encoding::build(puzzle, &options.encode)?,
+    };
+    let mut tally = Tally::new(limits);
+    let resumed = tally.resume(puzzle, &autos, already, on_class)?;
+    let outcome = if tally.limit_reached() {
+        Outcome::limit_before_search()
+    } else {
+        let pool = WorkPool {
+            puzzle,
+            encoding: (!per_cube).then_some(&encoding),
+            cube_options,
+            refutes_first,
+            options,
+            autos: &autos,
+            plan: &plan,
+            blocked: &resumed,
+            cubes: hand_out_order(&plan, per_cube, options),
+            next_cube: AtomicUsize::new(0),
+            halt: StopFlag::default(),
+            stop: StopSignal::from_limits(limits, started),
+        };
+        let observers = Observers { on_class, on_cube };
+        run_workers(&pool, worker_count(options.jobs), &mut tally, observers)?
+    };
+    let shape = RunShape {
+        encoding: &encoding,
+        options,
+        plan: &plan,
+        automorphisms: autos.len(),
+        signature: outcome.signature,
+        resumed_classes: tally.resumed_classes,
+    };
+    let mut summary = Summary::new(puzzle, "sat");
+    summary.solutions = tally.solutions;
+    summary.classes = tally.classes;
+    summary.set_stats(&SatRunStats::new(&shape, &outcome.stats));
+    summary.finish(outcome.ending, started);
+    Ok(summary)
 }
 
-/// Reads the projection's values from the backend's current model.
-pub fn read_projection(
-    backend: &dyn Backend,
-    projection: &[Var],
-) -> Result<Vec<bool>, BackendError> {
-    projection.iter().map(|&var| backend.value(var)).collect()
+/// Counts solutions and classes (see [`enumerate`]).
+pub fn count(puzzle: &Puzzle, options: &SatOptions, limits: &Limits) -> Result<Summary, SatError> {
+    enumerate(puzzle, options, limits, &mut |_| {})
 }
 
-/// Enumerates the distinct assignments of `projection` that extend to models.
-///
-/// For each one, `on_model` gets the values (in `projection` order) and
-/// returns the clauses to add before the next solve (at least one, and they
-/// must exclude this assignment, or the loop never ends). `limit` caps the
-/// number of models reported.
-pub fn enumerate_projected<F>(
-    backend: &mut dyn Backend,
-    projection: &[Var],
-    limit: Option<u64>,
-    mut on_model: F,
-) -> Result<EnumerationOutcome, EnumerationError>
-where
-    F: FnMut(&[bool]) -> Vec<Vec<Lit>>,
-{
-    let mut found = 0;
-    loop {
-        if limit.is_some_and(|limit| found >= limit) {
-            return Ok(outcome(found, EnumerationEnd::LimitReached));
-        }
-        match backend.solve_under(&[])? {
-            SolverResult::Unsat => return Ok(outcome(found, EnumerationEnd::Exhausted)),
-            SolverResult::Interrupted => {
-                let reason = backend
-                    .stop_signal()
-                    .reason()
-                    .ok_or(EnumerationError::UnexplainedInterruption)?;
-                return Ok(outcome(found, EnumerationEnd::Stopped(reason)));
-            }
-            SolverResult::Sat => {
-                let values = read_projection(backend, projection)?;
-                found += 1;
-                add_blocking_clauses(backend, on_model(&values))?;
-            }
-        }
-    }
-}
-
-/// Counts the distinct assignments of `projection`, blocking each exactly.
-pub fn count_projected(
-    backend: &mut dyn Backend,
-    projection: &[Var],
-    limit: Option<u64>,
-) -> Result<EnumerationOutcome, EnumerationError> {
-    enumerate_projected(backend, projection, limit, |values| {
-        vec![blocking_clause(projection, values)]
-    })
-}
-
-fn add_blocking_clauses(
-    backend: &mut dyn Backend,
-    clauses: Vec<Vec<Lit>>,
-) -> Result<(), EnumerationError> {
-    if clauses.is_empty() {
-        return Err(EnumerationError::NothingBlocked);
-    }
-    for clause in &clauses {
-        backend.add_clause(clause)?;
-    }
-    Ok(())
-}
-
-fn outcome(found: u64, end: EnumerationEnd) -> EnumerationOutcome {
-    EnumerationOutcome { found, end }
+/// Finds one solution. The summary's ending says what `None` means:
+/// `Exhausted` proves there is none; `Timeout` or `Signal` decide nothing.
+pub fn solve(
+    puzzle: &Puzzle,
+    options: &SatOptions,
+    limits: &Limits,
+) -> Result<(Option<Tour>, Summary), SatError> {
+    let limits = Limits {
+        solutions: Some(1),
+        ..limits.clone()
+    };
+    let mut first = None;
+    let summary = enumerate(puzzle, options, &limits, &mut |class| {
+        first.get_or_insert_with(|| class.members[0].clone());
+    })?;
+    Ok((first, summary))
 }

@@ -1,38 +1,52 @@
-//! SAT machinery shared by every knight's-tour model.
+//! The SAT engine: solve, cut subtours, decode, block whole families, repeat.
 //!
-//! This module owns the parts that do not know about boards or tours:
+//! This folder owns the loop between an [`Encoding`](crate::encode::Encoding) and its solvers:
 //!
-//! - [`backend`]: the incremental SAT solvers (CaDiCaL and varisat) behind one
-//!   object-safe [`backend::Backend`] trait and behind rustsat's solver traits;
-//! - [`pb`]: pseudo-Boolean equality constraints `sum w_i x_i = K` through the
-//!   encodings that rustsat provides (used for line sums);
-//! - [`cubes`]: the split of a puzzle's solutions into cubes, the puzzle's
-//!   automorphisms, and which cube reports which family of solutions;
-//! - [`prefixes`]: cubes with a fixed start split further by the path the
-//!   tour begins with;
-//! - [`enumerate`]: projected model enumeration with blocking clauses and the
-//!   explicit reasons an enumeration ends (generic, used by tests);
-//! - [`dimacs`]: DIMACS export with a self-describing header, and parsing
-//!   and checking of external solvers' output;
-//! - [`opb`]: OPB export, line sums as linear equalities and every other
-//!   rule as clauses;
-//! - [`search`]: the SAT engine over a puzzle's [`crate::encode::Encoding`]:
-//!   lazy subtour cuts, decoding, class-wise blocking, run summaries.
+//! 1. the puzzle's solutions are split into cubes and only the cubes that
+//!    symmetry cannot skip are searched ([`crate::encode::cubes`]); each cube
+//!    may get an encoding of its own ([`schedule`]);
+//! 2. each worker thread takes cubes one at a time ([`workers`]), solving under
+//!    the cube's assumption literals in one incremental solver ([`session`]);
+//!    UNSAT means the cube is done. A cube with a fixed start may be split
+//!    further by the path its tours begin with, the parts solved in turn
+//!    ([`prefixes`]), and may first go to Kissat, which can show it empty in one
+//!    call ([`refuter`]);
+//! 3. a model is decoded; with lazy connectivity it may still be a set of
+//!    subtours, which get one cut-set clause each (solve again);
+//! 4. a tour is checked with `Puzzle::accepts` (a wrong tour is an error, never
+//!    an answer) and expanded to its family ([`family`]); every member is
+//!    blocked on the primary variables, and the family's classes are reported
+//!    by the worker whose cube owns the family ([`cube_search`]), so every class
+//!    is reported exactly once whatever the number of workers;
+//! 5. the run stops on the solution limit (*limit*), a signal (*signal*) or the
+//!    deadline (*timeout*). Only an exhausted run is a count ([`tally`]).
 //!
-//! Literals and variables are rustsat's [`rustsat::types::Lit`] and
-//! [`rustsat::types::Var`] everywhere, because the rustsat encodings produce
-//! them and both backends translate them at their boundary.
+//! [`enumerate_resuming`] starts from tours an interrupted run already wrote:
+//! their families are blocked before any solving and count in the totals.
+//!
+//! The entry points are in [`enumerate`](mod@enumerate); [`SatEngine`] puts them behind
+//! the [`Engine`](crate::run::Engine) interface. Nothing here prints.
 
-pub mod backend;
-pub mod cubes;
-pub mod dimacs;
+mod cube_search;
+mod engine;
 pub mod enumerate;
-pub mod opb;
-pub mod pb;
+mod error;
+pub mod family;
+mod options;
 pub mod prefixes;
-pub mod search;
+mod refuter;
+mod schedule;
+pub mod session;
+mod stats;
+mod tally;
+mod workers;
 
-pub use backend::{
-    new_backend, Backend, BackendConfig, BackendError, CadicalOption, CadicalPreset, SolverKind,
-    StopReason, StopSignal,
-};
+pub use engine::SatEngine;
+pub use enumerate::{class_of, count, enumerate, enumerate_observed, enumerate_resuming, solve};
+pub use error::SatError;
+pub use options::{RefuteFirst, SatOptions};
+pub use session::{Session, Step};
+pub use stats::{RefuterStats, SatRunStats, SatStats};
+
+#[cfg(test)]
+mod tests;

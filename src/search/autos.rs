@@ -1,31 +1,26 @@
 //! Symmetries of the puzzle itself, computed from its data, and what a class is made of.
 //!
-//! An *automorphism* is a board symmetry, possibly combined with reversing the numbering
-//! (seed 002: "if we add the backward traversal symmetry, the number of analyzed positions
-//! decreases by almost 16 times"), that maps the puzzle onto itself: the start set, the end set
-//! (swapped under reversal), the required moves, and every line sum (a line of `L` cells with
-//! target `T` becomes one with target `L (n + 1) - T` under reversal). It maps solutions to
-//! solutions one to one, which is all the symmetry reduction relies on. Closedness and the
-//! half-turn symmetry of the tour are kept by every board symmetry (the half turn commutes
-//! with them all).
+//! The automorphisms are the puzzle's own ([`crate::puzzle::Automorphism`], the same group the
+//! SAT engine reduces by), copied here with `u32` cells as the walker's tables store them. They
+//! map solutions to solutions one to one, which is all the symmetry reduction relies on.
 //!
 //! Classes are counted without ever listing them: a solution `t` whose class has `m(t)`
 //! members contributes `1 / m(t)`, and `m` is the same on every image of `t` under an
 //! automorphism, because the equivalence group is normal in the group of all board
 //! symmetries and reversals.
 
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Automorphism, Puzzle};
 use crate::symmetry::{board_symmetries, cycle_key, Form};
 use crate::tour::Tour;
 
 /// A board symmetry, with or without reversal of the numbering.
 #[derive(Clone, Debug)]
-pub struct Auto {
+pub struct PackedAutomorphism {
     pub perm: Vec<u32>,
     pub rev: bool,
 }
 
-impl Auto {
+impl PackedAutomorphism {
     /// The image of a solution, as the key it is compared by in `form`.
     pub fn image(&self, seq: &[u32], form: Form) -> Vec<u32> {
         let mut out: Vec<u32> = seq.iter().map(|&c| self.perm[c as usize]).collect();
@@ -67,61 +62,19 @@ pub fn cycle_key_u32(order: &[u32]) -> Vec<u32> {
     cycle_key(&as_usize).into_iter().map(|c| c as u32).collect()
 }
 
-/// Whether `(g, rev)` maps the puzzle onto itself.
-pub fn preserves(puzzle: &Puzzle, perm: &[usize], rev: bool) -> bool {
-    let n = puzzle.n_cells() as u64;
-    let map_set = |set: &Option<Vec<usize>>| {
-        set.as_ref().map(|cells| {
-            let mut v: Vec<usize> = cells.iter().map(|&c| perm[c]).collect();
-            v.sort_unstable();
-            v
-        })
+/// Whether the board symmetry `perm`, read backwards if `reverse`, maps the puzzle onto itself
+/// (decided once for both engines by [`crate::puzzle::preserves`]).
+fn preserves(puzzle: &Puzzle, perm: &[usize], reverse: bool) -> bool {
+    let candidate = Automorphism {
+        perm: perm.to_vec(),
+        reverse,
     };
-    let (starts, ends) = (map_set(&puzzle.starts), map_set(&puzzle.ends));
-    let ends_ok = if rev {
-        starts == puzzle.ends && ends == puzzle.starts
-    } else {
-        starts == puzzle.starts && ends == puzzle.ends
-    };
-    let mut required: Vec<(usize, usize)> = puzzle
-        .required
-        .iter()
-        .map(|&(a, b)| (perm[a].min(perm[b]), perm[a].max(perm[b])))
-        .collect();
-    required.sort_unstable();
-    let line = |cells: &[usize], target: u64, map: bool| {
-        let mut v: Vec<usize> = if map {
-            cells.iter().map(|&c| perm[c]).collect()
-        } else {
-            cells.to_vec()
-        };
-        v.sort_unstable();
-        let len = cells.len() as u64;
-        let t = if map && rev {
-            (len * (n + 1)).checked_sub(target)
-        } else {
-            Some(target)
-        };
-        (v, t)
-    };
-    let mut mine: Vec<_> = puzzle
-        .sums
-        .iter()
-        .map(|s| line(&s.cells, s.target, false))
-        .collect();
-    let mut mapped: Vec<_> = puzzle
-        .sums
-        .iter()
-        .map(|s| line(&s.cells, s.target, true))
-        .collect();
-    mine.sort_unstable();
-    mapped.sort_unstable();
-    ends_ok && required == puzzle.required && mine == mapped
+    crate::puzzle::preserves(puzzle, &candidate)
 }
 
 /// The automorphisms of the puzzle, identity first. For cycles reversal acts trivially and
 /// is left out. With `use_symmetry` false, only the identity.
-pub fn automorphisms(puzzle: &Puzzle, use_symmetry: bool) -> Vec<Auto> {
+pub fn automorphisms(puzzle: &Puzzle, use_symmetry: bool) -> Vec<PackedAutomorphism> {
     let shape = puzzle.board.shape();
     let revs: &[bool] = match puzzle.form() {
         Form::Cycle => &[false],
@@ -133,8 +86,11 @@ pub fn automorphisms(puzzle: &Puzzle, use_symmetry: bool) -> Vec<Auto> {
             if (use_symmetry || (g.is_identity() && !rev)) && preserves(puzzle, &g.perm, rev) {
                 let perm: Vec<u32> = g.perm.iter().map(|&c| c as u32).collect();
                 // A side of length 1 makes its reflection act like the identity.
-                if !out.iter().any(|a: &Auto| a.perm == perm && a.rev == rev) {
-                    out.push(Auto { perm, rev });
+                if !out
+                    .iter()
+                    .any(|a: &PackedAutomorphism| a.perm == perm && a.rev == rev)
+                {
+                    out.push(PackedAutomorphism { perm, rev });
                 }
             }
         }
@@ -144,7 +100,7 @@ pub fn automorphisms(puzzle: &Puzzle, use_symmetry: bool) -> Vec<Auto> {
 
 /// The equivalence group as (element, is-an-automorphism) pairs, and the rule for `m(t)`.
 pub struct ClassRule {
-    elems: Vec<(Auto, bool)>,
+    elems: Vec<(PackedAutomorphism, bool)>,
     form: Form,
     /// `m(t)` when it is the same for every solution: every element is an automorphism and
     /// none but the identity can fix a numbered tour (no reversal in the group).
@@ -162,14 +118,14 @@ impl ClassRule {
                 if rev && !with_rev {
                     continue;
                 }
-                let auto = Auto {
+                let auto = PackedAutomorphism {
                     perm: g.perm.iter().map(|&c| c as u32).collect(),
                     rev,
                 };
                 // Count each distinct map once (a side of length 1 repeats the identity).
                 if elems
                     .iter()
-                    .any(|(a, _): &(Auto, bool)| a.perm == auto.perm && a.rev == rev)
+                    .any(|(a, _): &(PackedAutomorphism, bool)| a.perm == auto.perm && a.rev == rev)
                 {
                     continue;
                 }
@@ -227,7 +183,7 @@ impl ClassRule {
     }
 }
 
-fn image_is_solution(puzzle: &Puzzle, seq: &[u32], e: &Auto) -> bool {
+fn image_is_solution(puzzle: &Puzzle, seq: &[u32], e: &PackedAutomorphism) -> bool {
     let mut order: Vec<usize> = seq.iter().map(|&c| e.perm[c as usize] as usize).collect();
     if e.rev {
         order.reverse();

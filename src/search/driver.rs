@@ -4,26 +4,28 @@
 //! number of threads or on the order the prefixes are taken in.
 
 use super::autos::{automorphisms, ClassRule};
-use super::job::{Context, Job, Prefix, Shared};
+use super::job::{Context, Counters, Job, Prefix};
+use super::mode::{FOLD, MEET, PLAIN};
 use super::plan::Plan;
 use super::sums::{LineTables, Order};
 use super::tables::Tables;
-use super::walker::{Walker, FOLD, MEET, PLAIN};
-use super::{Progress, SearchError, SearchOptions};
+use super::walker::Walker;
+use super::{SearchError, SearchOptions};
 use crate::puzzle::Puzzle;
-use crate::run::{Class, Ending, Limits, Summary};
+use crate::run::{Class, Ending, Limits, NodeProgress, Summary};
 use rayon::prelude::*;
+use serde::Serialize;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Build everything for one board width and run.
-pub fn run<const W: usize>(
+pub fn search_width<const W: usize>(
     puzzle: &Puzzle,
     opts: &SearchOptions,
     limits: &Limits,
     sink: Option<&(dyn Fn(Class) + Sync)>,
-    progress: &dyn Fn(Progress),
+    progress: &dyn Fn(NodeProgress),
     started: Instant,
 ) -> Result<Summary, SearchError> {
     let n = puzzle.n_cells();
@@ -48,9 +50,9 @@ pub fn run<const W: usize>(
         rule: &rule,
     };
     match plan.mode {
-        FOLD => go::<W, FOLD>(&setup, opts, limits, sink, progress, started),
-        MEET => go::<W, MEET>(&setup, opts, limits, sink, progress, started),
-        _ => go::<W, PLAIN>(&setup, opts, limits, sink, progress, started),
+        FOLD => search_in_mode::<W, FOLD>(&setup, opts, limits, sink, progress, started),
+        MEET => search_in_mode::<W, MEET>(&setup, opts, limits, sink, progress, started),
+        _ => search_in_mode::<W, PLAIN>(&setup, opts, limits, sink, progress, started),
     }
 }
 
@@ -85,53 +87,135 @@ pub fn threads(opts: &SearchOptions) -> usize {
     }
 }
 
-fn go<const W: usize, const M: u8>(
+/// Cuts the tree into prefixes, searches them on a pool of `jobs` threads while this thread
+/// reports progress and watches the clock, and sums the counts.
+fn search_in_mode<const W: usize, const M: u8>(
     setup: &Setup<W>,
     opts: &SearchOptions,
     limits: &Limits,
     sink: Option<&(dyn Fn(Class) + Sync)>,
-    progress: &dyn Fn(Progress),
+    progress: &dyn Fn(NodeProgress),
     started: Instant,
 ) -> Result<Summary, SearchError> {
-    let plan = setup.plan;
     let jobs = threads(opts);
-    let shared = Shared::new(limits, setup.rule.order());
+    let counters = Counters::new(limits, setup.rule.order());
     let ctx = Context {
         puzzle: setup.puzzle,
         rule: setup.rule,
         sink,
     };
+    let prefixes = cut_prefixes::<W, M>(setup, &counters, &ctx, jobs);
+    let pool = worker_pool(setup.plan.len, W, jobs)?;
+    let watch = Watch {
+        limits,
+        progress,
+        started,
+    };
+    std::thread::scope(|scope| {
+        let (done_tx, done_rx) = mpsc::channel::<()>();
+        let (counters, ctx, prefixes) = (&counters, &ctx, &prefixes);
+        scope.spawn(move || {
+            pool.install(|| {
+                prefixes.par_iter().for_each_init(
+                    || Job::new(setup.walker::<M>(), counters, ctx),
+                    |job, p: &Prefix| job.search_below(p),
+                )
+            });
+            let _ = done_tx.send(());
+        });
+        watch.until_done(&done_rx, counters);
+    });
+    let mut summary = Summary::new(setup.puzzle, "search");
+    let ending = counters.ending();
+    summary.solutions = counters.solutions.load(Ordering::SeqCst);
+    summary.classes = match sink {
+        Some(_) => counters.classes.load(Ordering::SeqCst),
+        None => classes_from_buckets(&counters, ending == Ending::Exhausted),
+    };
+    summary.finish(ending, started);
+    let nodes = counters.nodes.load(Ordering::SeqCst);
+    summary.set_stats(&SearchStats::new(
+        setup.plan,
+        nodes,
+        &summary,
+        prefixes.len(),
+        jobs,
+    ));
+    Ok(summary)
+}
 
-    // Cut the tree into prefixes: enough of them to keep every thread busy to the end.
+/// Cuts the tree into prefixes on the calling thread: enough of them to keep every thread
+/// busy to the end. The nodes above the prefixes are counted here.
+fn cut_prefixes<const W: usize, const M: u8>(
+    setup: &Setup<W>,
+    counters: &Counters,
+    ctx: &Context,
+    jobs: usize,
+) -> Vec<Prefix> {
+    let plan = setup.plan;
     let want = if jobs > 1 { 256 * jobs } else { 1 };
     let mut depth = 0;
     let (prefixes, top_nodes) = loop {
-        let mut job = Job::new(setup.walker::<M>(), &shared, &ctx);
+        let mut job = Job::new(setup.walker::<M>(), counters, ctx);
         let mut prefixes = Vec::new();
         for r in 0..plan.roots.len() {
             job.expand(r, depth, &mut prefixes);
         }
         let deeper = prefixes.iter().any(|p| p.moves.len() == depth);
-        // (Cutting recurses on the calling thread: keep it shallow.)
+        // Cutting recurses on the calling thread: keep it shallow.
         if prefixes.len() >= want || depth >= (plan.len / 2).min(48) || !deeper {
             break (prefixes, job.nodes);
         }
         depth += 1;
     };
-    shared.nodes.fetch_add(top_nodes, Ordering::Relaxed);
+    counters.nodes.fetch_add(top_nodes, Ordering::Relaxed);
+    prefixes
+}
 
-    let stack = (16 << 20) + plan.len * (512 + 64 * W);
-    let pool = rayon::ThreadPoolBuilder::new()
+/// The rayon pool the prefixes run on, with stacks deep enough for a walk of `len` steps.
+fn worker_pool(len: usize, width: usize, jobs: usize) -> Result<rayon::ThreadPool, SearchError> {
+    let stack = (16 << 20) + len * (512 + 64 * width);
+    rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .stack_size(stack)
         .build()
-        .map_err(|e| SearchError::Unsupported(format!("cannot start worker threads: {e}")))?;
+        .map_err(|e| SearchError::Unsupported(format!("cannot start worker threads: {e}")))
+}
 
-    let report = |shared: &Shared| {
-        let nodes = shared.nodes.load(Ordering::Relaxed);
-        let seconds = started.elapsed().as_secs_f64();
-        progress(Progress {
-            solutions: shared.solutions.load(Ordering::Relaxed),
+/// The calling thread's part while the pool works: progress reports and the clock.
+struct Watch<'a> {
+    limits: &'a Limits,
+    progress: &'a dyn Fn(NodeProgress),
+    started: Instant,
+}
+
+impl Watch<'_> {
+    /// Reports progress every quarter second and stops the workers when a limit says so,
+    /// until the pool reports that every prefix is done.
+    fn until_done(&self, done: &mpsc::Receiver<()>, counters: &Counters) {
+        let interval = Duration::from_millis(250);
+        loop {
+            let wait = match self.limits.timeout {
+                Some(t) => t.saturating_sub(self.started.elapsed()).min(interval),
+                None => interval,
+            };
+            match done.recv_timeout(wait.max(Duration::from_millis(1))) {
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Some(why) = self.limits.reason_to_stop(self.started, 0) {
+                        counters.stop(why);
+                    }
+                    self.report(counters);
+                }
+                _ => break,
+            }
+        }
+    }
+
+    fn report(&self, counters: &Counters) {
+        let nodes = counters.nodes.load(Ordering::Relaxed);
+        let seconds = self.started.elapsed().as_secs_f64();
+        (self.progress)(NodeProgress {
+            solutions: counters.solutions.load(Ordering::Relaxed),
             nodes,
             seconds,
             nodes_per_second: if seconds > 0.0 {
@@ -140,72 +224,57 @@ fn go<const W: usize, const M: u8>(
                 0.0
             },
         });
-    };
-    std::thread::scope(|scope| {
-        let (done_tx, done_rx) = mpsc::channel::<()>();
-        let shared = &shared;
-        let ctx = &ctx;
-        let prefixes = &prefixes;
-        scope.spawn(move || {
-            pool.install(|| {
-                prefixes.par_iter().for_each_init(
-                    || Job::new(setup.walker::<M>(), shared, ctx),
-                    |job, p: &Prefix| job.run(p),
-                )
-            });
-            let _ = done_tx.send(());
-        });
-        let interval = Duration::from_millis(250);
-        loop {
-            let wait = match limits.timeout {
-                Some(t) => t.saturating_sub(started.elapsed()).min(interval),
-                None => interval,
-            };
-            match done_rx.recv_timeout(wait.max(Duration::from_millis(1))) {
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if let Some(why) = limits.reason_to_stop(started, 0) {
-                        shared.stop(why);
-                    }
-                    report(shared);
-                }
-                _ => break,
-            }
-        }
-    });
+    }
+}
 
-    let ending = shared.ending();
-    let mut summary = Summary::new(setup.puzzle, "search");
-    summary.solutions = shared.solutions.load(Ordering::SeqCst);
-    summary.classes = match sink {
-        Some(_) => shared.classes.load(Ordering::SeqCst),
-        None => classes_from_buckets(&shared, ending == Ending::Exhausted),
-    };
-    summary.finish(ending, started);
-    let nodes = shared.nodes.load(Ordering::SeqCst);
-    let stats = &mut summary.stats;
-    stats.insert("nodes".into(), nodes.into());
-    stats.insert(
-        "nodes_per_second".into(),
-        ((nodes as f64 / summary.seconds.max(1e-9)).round() as u64).into(),
-    );
-    stats.insert("roots".into(), plan.roots.len().into());
-    stats.insert("prefixes".into(), prefixes.len().into());
-    stats.insert("automorphisms".into(), plan.autos.len().into());
-    let mode = match plan.mode {
-        FOLD => "half-tours",
-        MEET => "both-ends",
-        _ => "one-end",
-    };
-    stats.insert("mode".into(), mode.into());
-    stats.insert("threads".into(), jobs.into());
-    Ok(summary)
+/// The native search's figures for the summary's `stats` object.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchStats {
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Nodes per second of wall time.
+    pub nodes_per_second: u64,
+    /// Where walks start, after symmetry.
+    pub roots: usize,
+    /// The pieces the tree was cut into for the threads.
+    pub prefixes: usize,
+    /// The puzzle automorphisms the search reduces by.
+    pub automorphisms: usize,
+    /// How numbers are placed: "one-end", "half-tours" or "both-ends".
+    pub mode: &'static str,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+impl SearchStats {
+    fn new<const W: usize>(
+        plan: &Plan<W>,
+        nodes: u64,
+        summary: &Summary,
+        prefixes: usize,
+        threads: usize,
+    ) -> Self {
+        SearchStats {
+            nodes,
+            nodes_per_second: (nodes as f64 / summary.seconds.max(1e-9)).round() as u64,
+            roots: plan.roots.len(),
+            prefixes,
+            automorphisms: plan.autos.len(),
+            mode: match plan.mode {
+                FOLD => "half-tours",
+                MEET => "both-ends",
+                _ => "one-end",
+            },
+            threads,
+        }
+    }
 }
 
 /// Classes from solutions filed by class size: solutions whose class has `m` members come
 /// `m` to a class.
-fn classes_from_buckets(shared: &Shared, complete: bool) -> u64 {
+fn classes_from_buckets(counters: &Counters, complete: bool) -> u64 {
     let mut classes = 0;
-    for (m, b) in shared.buckets.iter().enumerate() {
+    for (m, b) in counters.buckets.iter().enumerate() {
         let b = b.load(Ordering::SeqCst);
         if b == 0 {
             continue;

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Mutex;
 
 /// Counters every worker adds to, and the flag that stops them.
-pub struct Shared {
+pub struct Counters {
     pub nodes: AtomicU64,
     pub solutions: AtomicU64,
     /// Count mode: weighted solutions by class size `m`.
@@ -34,31 +34,23 @@ pub struct Shared {
     delivered: Mutex<HashSet<Vec<u32>>>,
 }
 
-impl Shared {
+impl Counters {
     pub fn new(limits: &Limits, max_m: usize) -> Self {
-        Shared {
+        Counters {
             nodes: AtomicU64::new(0),
             solutions: AtomicU64::new(0),
             buckets: (0..=max_m).map(|_| AtomicU64::new(0)).collect(),
             classes: AtomicU64::new(0),
             halt: AtomicBool::new(false),
-            ending: AtomicU8::new(0),
+            ending: AtomicU8::new(Ending::Exhausted.code()),
             limits: limits.clone(),
             delivered: Mutex::default(),
         }
     }
 
-    /// Asks every worker to stop; the first reason given is the one reported.
+    /// Asks every worker to stop; of several reasons the worst is reported ([`Ending::worse`]).
     pub fn stop(&self, why: Ending) {
-        let code = match why {
-            Ending::Exhausted => 0,
-            Ending::Limit => 1,
-            Ending::Timeout => 2,
-            Ending::Signal => 3,
-        };
-        let _ = self
-            .ending
-            .compare_exchange(0, code, Ordering::SeqCst, Ordering::SeqCst);
+        self.ending.fetch_max(why.code(), Ordering::SeqCst);
         self.halt.store(true, Ordering::SeqCst);
     }
 
@@ -67,12 +59,7 @@ impl Shared {
     }
 
     pub fn ending(&self) -> Ending {
-        match self.ending.load(Ordering::SeqCst) {
-            1 => Ending::Limit,
-            2 => Ending::Timeout,
-            3 => Ending::Signal,
-            _ => Ending::Exhausted,
-        }
+        Ending::from_code(self.ending.load(Ordering::SeqCst))
     }
 
     /// Whether a class (by its least member) is handed over now: always when the run has no
@@ -109,7 +96,7 @@ pub struct Prefix {
 
 pub struct Job<'a, const W: usize, const M: u8> {
     pub w: Walker<'a, W, M>,
-    shared: &'a Shared,
+    shared: &'a Counters,
     ctx: &'a Context<'a>,
     pub nodes: u64,
     solutions: u64,
@@ -121,7 +108,7 @@ pub struct Job<'a, const W: usize, const M: u8> {
 }
 
 impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
-    pub fn new(w: Walker<'a, W, M>, shared: &'a Shared, ctx: &'a Context<'a>) -> Self {
+    pub fn new(w: Walker<'a, W, M>, shared: &'a Counters, ctx: &'a Context<'a>) -> Self {
         let n = w.t.n;
         Job {
             w,
@@ -164,7 +151,7 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
     }
 
     /// Searches everything below one prefix, then hands the counts over.
-    pub fn run(&mut self, p: &Prefix) {
+    pub fn search_below(&mut self, p: &Prefix) {
         if self.shared.halted() {
             return;
         }

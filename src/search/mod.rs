@@ -32,16 +32,21 @@
 mod autos;
 mod bits;
 mod driver;
+mod engine;
 mod estimate;
 mod job;
+mod mode;
 mod plan;
+mod small_boards;
 mod sums;
 mod tables;
-mod tiny;
 mod walker;
 
+pub use driver::SearchStats;
+pub use engine::SearchEngine;
+
 use crate::puzzle::Puzzle;
-use crate::run::{Class, Limits, Summary};
+use crate::run::{Class, Limits, NodeProgress, Summary};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -63,17 +68,6 @@ impl Default for SearchOptions {
             symmetry: true,
         }
     }
-}
-
-/// A progress report, a few times a second, from the calling thread.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Progress {
-    /// Solutions found so far (not a count until the run is complete).
-    pub solutions: u64,
-    /// Search nodes so far.
-    pub nodes: u64,
-    pub seconds: f64,
-    pub nodes_per_second: f64,
 }
 
 /// Knuth's Monte Carlo estimate of the search tree.
@@ -103,7 +97,7 @@ pub fn count(
     puzzle: &Puzzle,
     opts: &SearchOptions,
     limits: &Limits,
-    progress: &dyn Fn(Progress),
+    progress: &dyn Fn(NodeProgress),
 ) -> Result<Summary, SearchError> {
     // Counting by symmetry weights stops at whole orbits and knows classes only at the end.
     let discard: &(dyn Fn(Class) + Sync) = &|_| {};
@@ -118,7 +112,7 @@ pub fn enumerate(
     opts: &SearchOptions,
     limits: &Limits,
     sink: &(dyn Fn(Class) + Sync),
-    progress: &dyn Fn(Progress),
+    progress: &dyn Fn(NodeProgress),
 ) -> Result<Summary, SearchError> {
     execute(puzzle, opts, limits, Some(sink), progress)
 }
@@ -166,9 +160,9 @@ fn estimate_width<const W: usize>(
         rule: &rule,
     };
     Ok(match plan.mode {
-        walker::FOLD => estimate::probe::<W, { walker::FOLD }>(&setup, probes, seed),
-        walker::MEET => estimate::probe::<W, { walker::MEET }>(&setup, probes, seed),
-        _ => estimate::probe::<W, { walker::PLAIN }>(&setup, probes, seed),
+        mode::FOLD => estimate::probe::<W, { mode::FOLD }>(&setup, probes, seed),
+        mode::MEET => estimate::probe::<W, { mode::MEET }>(&setup, probes, seed),
+        _ => estimate::probe::<W, { mode::PLAIN }>(&setup, probes, seed),
     })
 }
 
@@ -177,16 +171,18 @@ fn execute(
     opts: &SearchOptions,
     limits: &Limits,
     sink: Option<&(dyn Fn(Class) + Sync)>,
-    progress: &dyn Fn(Progress),
+    progress: &dyn Fn(NodeProgress),
 ) -> Result<Summary, SearchError> {
     let started = Instant::now();
     let n = puzzle.n_cells();
     if n <= 3 {
-        return Ok(tiny::run(puzzle, limits, sink, started));
+        return Ok(small_boards::search_small_board(
+            puzzle, limits, sink, started,
+        ));
     }
     macro_rules! go {
         ($w:literal) => {
-            driver::run::<$w>(puzzle, opts, limits, sink, progress, started)
+            driver::search_width::<$w>(puzzle, opts, limits, sink, progress, started)
         };
     }
     with_width(n, || go!(1), || go!(2), || go!(4), || go!(16), || go!(64))
@@ -226,7 +222,8 @@ mod tests {
             symmetry: true,
         };
         let s =
-            driver::run::<W>(p, &opts, &Limits::default(), None, &|_| {}, Instant::now()).unwrap();
+            driver::search_width::<W>(p, &opts, &Limits::default(), None, &|_| {}, Instant::now())
+                .unwrap();
         assert!(s.complete);
         (s.solutions, s.classes, s.stats["nodes"].clone())
     }

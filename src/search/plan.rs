@@ -26,9 +26,9 @@
 //! **Both ends** (numbered tours with line sums). Each root is a least pair `(first, last)`
 //! itself, and the path grows from both of its ends alternately (see `walker`).
 
-use super::autos::Auto;
+use super::autos::PackedAutomorphism;
 use super::bits::Bits;
-use super::walker::{FOLD, MEET, PLAIN};
+use super::mode::{FOLD, MEET, PLAIN};
 use crate::puzzle::Puzzle;
 use crate::symmetry::{half_turn, Form};
 
@@ -64,7 +64,7 @@ pub struct Plan<const W: usize> {
     pub check_rot180: bool,
     pub roots: Vec<Root<W>>,
     /// The puzzle's automorphisms used for the reduction, identity first.
-    pub autos: Vec<Auto>,
+    pub autos: Vec<PackedAutomorphism>,
     /// For sequences: `pair_weights[first][last]` is the orbit size of the pair when it is
     /// the least of its orbit, else 0 (empty rows for starts never searched from).
     pair_weights: Vec<Vec<u32>>,
@@ -107,7 +107,7 @@ fn colours_allow_cycles(puzzle: &Puzzle) -> bool {
 }
 
 impl<const W: usize> Plan<W> {
-    pub fn new(puzzle: &Puzzle, autos: Vec<Auto>) -> Self {
+    pub fn new(puzzle: &Puzzle, autos: Vec<PackedAutomorphism>) -> Self {
         let n = puzzle.n_cells();
         let form = puzzle.form();
         let fold = fold_applies(puzzle);
@@ -223,7 +223,7 @@ impl<const W: usize> Plan<W> {
         }
         let c0 = (0..n).min_by_key(|&c| (board.degree(c), c)).expect("cells");
         self.c0 = c0;
-        let stab: Vec<&Auto> = self
+        let stab: Vec<&PackedAutomorphism> = self
             .autos
             .iter()
             .filter(|a| a.perm[c0] as usize == c0)

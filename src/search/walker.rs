@@ -33,12 +33,7 @@ use super::plan::Plan;
 use super::sums::{LineTables, SumState};
 use super::tables::Tables;
 
-/// One end, numbers 1, 2, ..., n.
-pub const PLAIN: u8 = 0;
-/// Half-tours.
-pub const FOLD: u8 = 1;
-/// Both ends alternately.
-pub const MEET: u8 = 2;
+use super::mode::{FOLD, MEET};
 
 pub struct Walker<'a, const W: usize, const M: u8> {
     pub t: &'a Tables<W>,

@@ -6,7 +6,7 @@ use rustsat::types::Var;
 
 use super::*;
 use crate::encode::Connectivity;
-use crate::sat::backend::{new_backend, BackendConfig};
+use crate::solver::{new_backend, BackendConfig};
 use crate::spec::Spec;
 
 fn puzzle(toml: &str) -> Puzzle {

@@ -4,15 +4,23 @@
 //! was exhausted, a limit stopped it, or a signal did. Only an exhausted run has a count; the
 //! others report what they found so far with `complete: false`.
 
-use crate::puzzle::{Puzzle, SolutionKind};
+mod engine;
+mod progress;
+mod summary;
+
+pub use engine::{Engine, EngineError};
+pub use progress::{CubeProgress, NodeProgress, Progress};
+pub use summary::Summary;
+
 use crate::tour::Tour;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How an enumeration ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// How an enumeration ended. The order is the one reported when workers end differently: a
+/// user's signal wins over a time-out, which wins over the engine's own limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Ending {
     /// Every solution was found: the counts are exact.
@@ -26,6 +34,15 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// Every ending, in order.
+    pub const ALL: [Ending; 4] = [
+        Ending::Exhausted,
+        Ending::Limit,
+        Ending::Timeout,
+        Ending::Signal,
+    ];
+
+    /// Whether the counts are exact.
     pub fn is_complete(self) -> bool {
         self == Ending::Exhausted
     }
@@ -38,6 +55,24 @@ impl Ending {
             Ending::Timeout => "stopped by --timeout",
             Ending::Signal => "stopped by a signal",
         }
+    }
+
+    /// The ending to report of two: the later in the order above.
+    pub fn worse(self, other: Ending) -> Ending {
+        self.max(other)
+    }
+
+    /// The ending as a small number, for an atomic that workers share.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The ending of a [`Ending::code`]; `Exhausted` for any other number.
+    pub fn from_code(code: u8) -> Ending {
+        Ending::ALL
+            .into_iter()
+            .find(|ending| ending.code() == code)
+            .unwrap_or(Ending::Exhausted)
     }
 }
 
@@ -92,53 +127,4 @@ impl Limits {
 #[derive(Clone, Debug)]
 pub struct Class {
     pub members: Vec<Tour>,
-}
-
-/// The last line of `count` and `enumerate`.
-#[derive(Clone, Debug, Serialize)]
-pub struct Summary {
-    pub model: String,
-    pub engine: String,
-    pub kind: SolutionKind,
-    /// Solutions on the fixed board (see `SolutionKind`).
-    pub solutions: u64,
-    /// Orbits of solutions under the model's equivalence.
-    pub classes: u64,
-    /// `true` only when the search space was exhausted.
-    pub complete: bool,
-    pub ending: Ending,
-    pub seconds: f64,
-    /// The theorem that rules out every solution, when no engine had to run.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub theorem: Option<String>,
-    /// Engine-specific figures (nodes, conflicts, CNF size, ...).
-    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
-    pub stats: serde_json::Map<String, serde_json::Value>,
-}
-
-impl Summary {
-    pub fn new(puzzle: &Puzzle, engine: &str) -> Self {
-        Summary {
-            model: puzzle.name.clone(),
-            engine: engine.to_string(),
-            kind: puzzle.kind(),
-            solutions: 0,
-            classes: 0,
-            complete: false,
-            ending: Ending::Exhausted,
-            seconds: 0.0,
-            theorem: None,
-            stats: serde_json::Map::new(),
-        }
-    }
-
-    pub fn finish(&mut self, ending: Ending, started: Instant) {
-        self.ending = ending;
-        self.complete = ending.is_complete();
-        self.seconds = started.elapsed().as_secs_f64();
-    }
-
-    pub fn to_json_line(&self) -> String {
-        serde_json::to_string(self).expect("a summary always serialises")
-    }
 }

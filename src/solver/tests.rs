@@ -7,7 +7,7 @@ use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
 use rustsat::types::{Lit, TernaryVal, Var};
 
 use super::*;
-use crate::sat::enumerate::{
+use crate::solver::enumerate::{
     blocking_clause, count_projected, enumerate_projected, EnumerationEnd,
 };
 

@@ -37,6 +37,7 @@
 
 pub mod cadical;
 mod ccadical;
+pub mod enumerate;
 pub mod kissat;
 pub mod varisat;
 
@@ -51,14 +52,7 @@ use crate::run::{Ending, Limits, StopFlag};
 pub use self::cadical::CadicalBackend;
 pub use self::varisat::VarisatBackend;
 
-/// Largest variable index (0-based) either backend accepts.
-///
-/// Both solvers size their tables by the largest variable they see, so one
-/// corrupt literal (say from a garbled solution file) could make CaDiCaL try
-/// to allocate hundreds of gigabytes and abort. 2^26 variables is far beyond
-/// any board we model (a 32x32 numbering model has about 2^20) and below
-/// varisat's own limit of 2^28.
-pub const MAX_VARIABLE_INDEX: usize = (1 << 26) - 1;
+pub use crate::encode::MAX_VARIABLE_INDEX;
 
 /// Rejects variables past [`MAX_VARIABLE_INDEX`].
 fn check_variable(backend: &'static str, lit: Lit) -> Result<(), BackendError> {

@@ -6,8 +6,8 @@ use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
 use rustsat::types::{Lit, Var};
 
 use super::*;
-use crate::sat::backend::{new_backend, BackendConfig, CadicalPreset, SolverKind};
-use crate::sat::enumerate::{count_projected, EnumerationEnd};
+use crate::solver::enumerate::{count_projected, EnumerationEnd};
+use crate::solver::{new_backend, BackendConfig, CadicalPreset, SolverKind};
 
 fn backend_configs() -> Vec<BackendConfig> {
     vec![

@@ -25,7 +25,7 @@ fn orders(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
-pub fn run(
+pub fn search_small_board(
     puzzle: &Puzzle,
     limits: &Limits,
     sink: Option<&(dyn Fn(Class) + Sync)>,

@@ -1,5 +1,5 @@
-//! Cubes: disjoint parts of a puzzle's solution space, and the puzzle's own
-//! symmetries, which let the engine search only some of them.
+//! Cubes: disjoint parts of a puzzle's solution space, each a few assumption literals, and
+//! the plan of which of them symmetry lets an engine skip.
 //!
 //! This is the "cube and conquer" idea of Heule, Kullmann, Wieringa and Biere
 //! ("Cube and Conquer: Guiding CDCL SAT Solvers by Lookaheads", HVC 2011) with
@@ -12,14 +12,10 @@
 //!
 //! Symmetry cuts the work but never changes a count:
 //!
-//! - An [`Automorphism`] is a board symmetry, optionally followed by reversing
-//!   the numbering, that maps every solution of the puzzle to a solution
-//!   (checked on the puzzle's rules: start and end cells, line sums, required
-//!   moves). Nested semimagic tours have four: the identity, the vertical
-//!   mirror, and the horizontal mirror with and without reversal.
-//! - The engine finds solutions a *family* at a time: the closure of one
+//! - The puzzle's [`Automorphism`]s map every solution to a solution.
+//! - The SAT engine finds solutions a *family* at a time: the closure of one
 //!   solution under every automorphism and under the puzzle's class
-//!   equivalence (see [`family`]). A family is a union of classes and is
+//!   equivalence (`sat::family`). A family is a union of classes and is
 //!   blocked as a whole once found.
 //! - The automorphisms that map cubes to cubes permute them; every family has
 //!   a member in the least cube of some orbit, so only those cubes are
@@ -29,132 +25,13 @@
 //!   family it does not own blocks it and moves on, so any assignment of
 //!   cubes to threads reports the same families.
 
-use std::collections::HashSet;
-
 use crate::board::Cell;
-use crate::encode::lex_leader::TourSymmetry;
-use crate::puzzle::{Puzzle, SolutionKind};
-use crate::run::Class;
-use crate::symmetry::{board_symmetries, half_turn, key};
+use crate::puzzle::{Automorphism, Puzzle, SolutionKind};
+use crate::symmetry::half_turn;
 use crate::tour::Tour;
 
 /// At most this many cubes are listed; larger splits fall back to coarser ones.
 const MAX_CUBES: usize = 4096;
-
-/// A map from solutions to solutions: a board symmetry, then (if `reverse`)
-/// the numbering read backwards.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Automorphism {
-    /// `perm[c]` is the image of cell `c`.
-    pub perm: Vec<Cell>,
-    pub reverse: bool,
-}
-
-impl Automorphism {
-    pub fn apply(&self, tour: &Tour) -> Tour {
-        let mapped = tour.mapped(&self.perm);
-        if self.reverse {
-            mapped.reversed()
-        } else {
-            mapped
-        }
-    }
-
-    /// The map as the lex-leader encoding takes it.
-    pub fn tour_symmetry(&self) -> TourSymmetry<'_> {
-        TourSymmetry {
-            perm: &self.perm,
-            reverse: self.reverse,
-        }
-    }
-
-    pub fn is_identity(&self) -> bool {
-        !self.reverse && self.perm.iter().enumerate().all(|(c, &image)| c == image)
-    }
-
-    fn cell(&self, cell: Cell) -> Cell {
-        self.perm[cell]
-    }
-}
-
-/// Every automorphism of the puzzle, the identity first.
-///
-/// Reversal is tried only where numbering has a direction (not for cycles);
-/// it maps the start cells onto the end cells and a line of `m` cells with
-/// target `T` onto one with target `m (n + 1) - T`.
-pub fn automorphisms(puzzle: &Puzzle) -> Vec<Automorphism> {
-    let reversals: &[bool] = if puzzle.kind() == SolutionKind::Cycle {
-        &[false]
-    } else {
-        &[false, true]
-    };
-    let mut out = Vec::new();
-    for &reverse in reversals {
-        for symmetry in board_symmetries(puzzle.board.shape()) {
-            let candidate = Automorphism {
-                perm: symmetry.perm,
-                reverse,
-            };
-            if preserves(puzzle, &candidate) {
-                out.push(candidate);
-            }
-        }
-    }
-    out
-}
-
-fn preserves(puzzle: &Puzzle, a: &Automorphism) -> bool {
-    preserves_ends(puzzle, a) && preserves_sums(puzzle, a) && preserves_required(puzzle, a)
-}
-
-fn mapped_set(a: &Automorphism, cells: &Option<Vec<Cell>>) -> Option<Vec<Cell>> {
-    cells.as_ref().map(|cells| {
-        let mut image: Vec<Cell> = cells.iter().map(|&c| a.cell(c)).collect();
-        image.sort_unstable();
-        image
-    })
-}
-
-fn preserves_ends(puzzle: &Puzzle, a: &Automorphism) -> bool {
-    let starts = mapped_set(a, &puzzle.starts);
-    let ends = mapped_set(a, &puzzle.ends);
-    if a.reverse {
-        starts == puzzle.ends && ends == puzzle.starts
-    } else {
-        starts == puzzle.starts && ends == puzzle.ends
-    }
-}
-
-fn preserves_sums(puzzle: &Puzzle, a: &Automorphism) -> bool {
-    let n = puzzle.n_cells() as u64;
-    let lines: HashSet<(Vec<Cell>, u64)> = puzzle
-        .sums
-        .iter()
-        .map(|line| (sorted(line.cells.clone()), line.target))
-        .collect();
-    puzzle.sums.iter().all(|line| {
-        let cells = sorted(line.cells.iter().map(|&c| a.cell(c)).collect());
-        let target = if a.reverse {
-            (line.cells.len() as u64 * (n + 1)).checked_sub(line.target)
-        } else {
-            Some(line.target)
-        };
-        target.is_some_and(|target| lines.contains(&(cells, target)))
-    })
-}
-
-fn preserves_required(puzzle: &Puzzle, a: &Automorphism) -> bool {
-    let required: HashSet<(Cell, Cell)> = puzzle.required.iter().copied().collect();
-    puzzle.required.iter().all(|&(x, y)| {
-        let (x, y) = (a.cell(x), a.cell(y));
-        required.contains(&(x.min(y), x.max(y)))
-    })
-}
-
-fn sorted(mut cells: Vec<Cell>) -> Vec<Cell> {
-    cells.sort_unstable();
-    cells
-}
 
 /// One part of the solution space. The derived order decides which cubes are
 /// searched and which cube owns a family.
@@ -403,67 +280,12 @@ fn could_start_and_end(puzzle: &Puzzle, start: Cell, end: Cell) -> bool {
     !puzzle.rot180 || half_turn(board.shape()).apply(start) == end
 }
 
-/// Why a family could not be formed.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum FamilyError {
-    /// An automorphism mapped a solution to a non-solution: a bug, never an answer.
-    #[error(
-        "internal error: a symmetry of the puzzle maps a solution to a tour it rejects: {0:?}"
-    )]
-    BrokenAutomorphism(Vec<Cell>),
-}
-
-/// The closure of `tour` under the automorphisms and the class equivalence:
-/// every solution reachable by mapping with either. `tour` must be a solution.
-pub fn family(
-    puzzle: &Puzzle,
-    automorphisms: &[Automorphism],
-    tour: &Tour,
-) -> Result<Vec<Tour>, FamilyError> {
-    let form = puzzle.form();
-    let mut seen: HashSet<Vec<Cell>> = HashSet::new();
-    let mut members = Vec::new();
-    let mut queue = vec![tour.clone()];
-    while let Some(next) = queue.pop() {
-        if !seen.insert(key(&next, form)) {
-            continue;
-        }
-        for a in automorphisms {
-            let image = a.apply(&next);
-            if !puzzle.accepts(&image) {
-                return Err(FamilyError::BrokenAutomorphism(image.order().to_vec()));
-            }
-            queue.push(image);
-        }
-        queue.extend(puzzle.class_members(&next));
-        members.push(next);
-    }
-    Ok(members)
-}
-
-/// The classes a family falls into, each with its least member first, in
-/// order of their representatives.
-pub fn classes_of(puzzle: &Puzzle, family: &[Tour]) -> Vec<Class> {
-    let form = puzzle.form();
-    let mut placed: HashSet<Vec<Cell>> = HashSet::new();
-    let mut classes = Vec::new();
-    for tour in family {
-        if placed.contains(&key(tour, form)) {
-            continue;
-        }
-        let mut members = puzzle.class_members(tour);
-        members.sort_by_cached_key(|member| key(member, form));
-        placed.extend(members.iter().map(|member| key(member, form)));
-        classes.push(Class { members });
-    }
-    classes.sort_by_cached_key(|class| key(&class.members[0], form));
-    classes
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::automorphisms;
     use crate::spec::Spec;
+    use std::collections::HashSet;
 
     fn puzzle(toml: &str) -> Puzzle {
         Puzzle::from_spec(&Spec::from_toml(toml, "test").unwrap()).unwrap()

@@ -23,10 +23,11 @@ use rustsat::types::Lit;
 use serde::Serialize;
 
 use crate::encode::{
-    Connectivity, DecodeError, Decoded, EncodeError, EncodeOptions, Encoding, Family, Primary,
+    Connectivity, DecodeError, Decoded, EncodeError, EncodeOptions, Encoding, Primary,
+    VariableFamily,
 };
 use crate::puzzle::Puzzle;
-use crate::sat::backend::MAX_VARIABLE_INDEX;
+use crate::solver::MAX_VARIABLE_INDEX;
 use crate::tour::Tour;
 
 /// Key of the header line that records the encoding options as JSON.
@@ -47,8 +48,9 @@ pub enum DimacsError {
 /// The options a static CNF must use: lazy connectivity becomes ordering
 /// where the family needs connectivity at all. The flag says whether it changed.
 pub fn static_options(puzzle: &Puzzle, options: &EncodeOptions) -> (EncodeOptions, bool) {
-    let family = crate::encode::family_of(puzzle.kind());
-    let needs_upgrade = family != Family::Numbering && options.connectivity == Connectivity::Lazy;
+    let family = crate::encode::variable_family_of(puzzle.kind());
+    let needs_upgrade =
+        family != VariableFamily::Numbering && options.connectivity == Connectivity::Lazy;
     let mut fixed = *options;
     if needs_upgrade {
         fixed.connectivity = Connectivity::Ordering;
@@ -125,7 +127,7 @@ pub(crate) fn write_header(
 
 fn connectivity_note(encoding: &Encoding, upgraded: bool) -> String {
     match (encoding.family(), upgraded) {
-        (Family::Numbering, _) => "connectivity: implied by the numbering".into(),
+        (VariableFamily::Numbering, _) => "connectivity: implied by the numbering".into(),
         (_, true) => "connectivity: ordering (lazy cuts are impossible in a static file)".into(),
         (_, false) => format!(
             "connectivity: {}",

@@ -4,7 +4,7 @@
 
 use super::OPTIONS_TAG;
 use crate::encode::EncodeOptions;
-use crate::sat::backend::MAX_VARIABLE_INDEX;
+use crate::solver::MAX_VARIABLE_INDEX;
 
 /// A CNF as a DIMACS file states it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,34 @@
+//! How far a run has got, as each engine can measure it, for progress displays.
+
+use serde::Serialize;
+
+/// The native search's progress: nodes and solutions so far.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct NodeProgress {
+    /// Solutions found so far (not a count until the run is complete).
+    pub solutions: u64,
+    /// Search nodes so far.
+    pub nodes: u64,
+    /// Seconds since the run started.
+    pub seconds: f64,
+    /// Nodes per second of wall time so far.
+    pub nodes_per_second: f64,
+}
+
+/// The SAT engine's progress, reported each time a cube is finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CubeProgress {
+    /// Cubes finished so far (every solution in them found).
+    pub done: usize,
+    /// Cubes the run searches in all.
+    pub searched: usize,
+}
+
+/// Progress of either engine.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Progress {
+    /// From the native search.
+    Nodes(NodeProgress),
+    /// From the SAT engine.
+    Cubes(CubeProgress),
+}

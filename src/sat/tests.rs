@@ -1,0 +1,221 @@
+//! Tests of the engine's inner parts: sessions, the cube schedule, Kissat first.
+
+mod session_tests {
+    use super::super::schedule::{hand_out_order, per_cube};
+    use super::super::*;
+    use crate::encode::cubes::CubePlan;
+    use crate::encode::Encoding;
+    use crate::puzzle::{automorphisms, Puzzle};
+    use crate::run::{CubeProgress, Limits};
+    use crate::solver::{SolverKind, StopSignal};
+    use crate::spec::Spec;
+
+    /// varisat does not count conflicts: its summary leaves them out rather
+    /// than report 0; CaDiCaL's has them.
+    #[test]
+    fn conflicts_are_reported_only_by_a_backend_that_counts_them() {
+        let spec = Spec::from_toml("board = \"5x5\"\n[start]\ncells = [[0, 0]]", "test").unwrap();
+        let puzzle = Puzzle::from_spec(&spec).unwrap();
+        let conflicts = |solver: SolverKind| {
+            let options = SatOptions {
+                solver,
+                ..SatOptions::default()
+            };
+            let summary = count(&puzzle, &options, &Limits::default()).unwrap();
+            summary.stats.get("conflicts").and_then(|v| v.as_u64())
+        };
+        assert!(conflicts(SolverKind::Cadical).is_some_and(|c| c > 0));
+        assert_eq!(conflicts(SolverKind::Varisat), None);
+    }
+
+    #[test]
+    fn primary_variables_are_frozen_from_the_first_blocking_clause_on() {
+        let spec = Spec::from_toml("board = \"5x5\"\n[start]\ncells = [[0, 0]]", "test").unwrap();
+        let puzzle = Puzzle::from_spec(&spec).unwrap();
+        let options = SatOptions::default();
+        let encoding = Encoding::build(&puzzle, &options.encode).unwrap();
+        let mut search = Session::new(&puzzle, &encoding, &options, StopSignal::new()).unwrap();
+        let primary = encoding.primary_vars();
+        let frozen = |search: &Session<'_>| -> Vec<Option<bool>> {
+            primary
+                .iter()
+                .map(|&var| search.backend.is_frozen(var).unwrap())
+                .collect()
+        };
+        assert!(frozen(&search).iter().all(|&f| f == Some(false)));
+        let Step::Tour(tour) = search.next_tour(&[]).unwrap() else {
+            panic!("5x5 has open tours from a corner");
+        };
+        assert!(crate::verify::verify(&puzzle, &tour).is_empty());
+        search.block(&[tour]).unwrap();
+        assert!(frozen(&search).iter().all(|&f| f == Some(true)));
+    }
+
+    #[test]
+    fn each_finished_cube_is_reported_once_in_order() {
+        // Open 5x5 tours from any start: one cube per (start, end) orbit.
+        let spec = Spec::from_toml("board = \"5x5\"", "test").unwrap();
+        let puzzle = Puzzle::from_spec(&spec).unwrap();
+        let options = SatOptions {
+            jobs: 2,
+            ..SatOptions::default()
+        };
+        let reports = std::cell::RefCell::new(Vec::new());
+        let summary = enumerate_observed(
+            &puzzle,
+            &options,
+            &Limits::default(),
+            &[],
+            &mut |_| {},
+            &|progress| reports.borrow_mut().push(progress),
+        )
+        .unwrap();
+        let reports = reports.into_inner();
+        let searched = summary.stats["cubes_searched"].as_u64().unwrap() as usize;
+        assert!(searched > 1);
+        let expected: Vec<CubeProgress> = (1..=searched)
+            .map(|done| CubeProgress { done, searched })
+            .collect();
+        assert_eq!(reports, expected);
+        assert_eq!(summary.solutions, 1728);
+    }
+
+    #[test]
+    fn per_cube_runs_take_the_cubes_symmetry_maps_onto_themselves_last() {
+        let text = "board = \"8x8\"\n[start]\ncols = [0]\n[end]\ncols = [-1]\n\
+                    [sums]\nhalf_rows = 130\nhalf_cols = 130";
+        let puzzle = Puzzle::from_spec(&Spec::from_toml(text, "test").unwrap()).unwrap();
+        let plan = CubePlan::new(&puzzle, &automorphisms(&puzzle));
+        assert!(per_cube(&puzzle, &plan));
+        let options = SatOptions::default();
+        let order = hand_out_order(&plan, true, &options);
+        let mut sorted = order.clone();
+        sorted.sort();
+        assert_eq!(sorted, plan.searched());
+        let self_mapped: Vec<bool> = order
+            .iter()
+            .map(|&cube| !plan.stabiliser(cube).is_empty())
+            .collect();
+        assert_eq!(self_mapped, [vec![false; 6], vec![true; 4]].concat());
+        // Without lex-leader clauses (or one solver for all cubes) no cube is smaller.
+        let unbroken = SatOptions {
+            no_symmetry_breaking: true,
+            ..SatOptions::default()
+        };
+        assert_eq!(hand_out_order(&plan, true, &unbroken), plan.searched());
+        assert_eq!(hand_out_order(&plan, false, &options), plan.searched());
+    }
+}
+
+mod refute_first_tests {
+    use super::super::refuter::cube_options;
+    use super::super::*;
+    use crate::encode::pb::PbEncoding;
+    use crate::encode::EncodeOptions;
+    use crate::puzzle::Puzzle;
+    use crate::run::{Limits, Summary};
+    use crate::spec::Spec;
+
+    fn counted(text: &str, refute_first: RefuteFirst) -> Summary {
+        let spec = Spec::from_toml(text, "test").unwrap();
+        let puzzle = Puzzle::from_spec(&spec).unwrap();
+        let options = SatOptions {
+            refute_first,
+            jobs: 2,
+            ..SatOptions::default()
+        };
+        count(&puzzle, &options, &Limits::default()).unwrap()
+    }
+
+    fn stat(summary: &Summary, name: &str) -> u64 {
+        summary
+            .stats
+            .get(name)
+            .and_then(|v| v.as_u64())
+            .unwrap_or(0)
+    }
+
+    /// Open 5x5 tours from column 0 to column 4: some (start, end) cubes hold
+    /// tours and some none; with Kissat first the empty ones are refuted and
+    /// the count is the same as CaDiCaL's alone.
+    #[test]
+    fn kissat_refutes_the_empty_cubes_and_the_count_stays() {
+        let model = "board = \"5x5\"\n[start]\ncols = [0]\n[end]\ncols = [-1]";
+        let alone = counted(model, RefuteFirst::Off);
+        let first = counted(model, RefuteFirst::Kissat);
+        assert_eq!(
+            (first.solutions, first.classes),
+            (alone.solutions, alone.classes)
+        );
+        assert!(first.complete && alone.solutions > 0);
+        // The native search, which shares no code with either, counts the same.
+        let puzzle = Puzzle::from_spec(&Spec::from_toml(model, "test").unwrap()).unwrap();
+        let native = crate::search::count(
+            &puzzle,
+            &crate::search::SearchOptions::default(),
+            &Limits::default(),
+            &|_| {},
+        )
+        .unwrap();
+        assert_eq!(
+            (first.solutions, first.classes),
+            (native.solutions, native.classes)
+        );
+        assert_eq!(stat(&alone, "refuter_calls"), 0);
+        // The stats name the encoding the cubes were built with.
+        assert_eq!(alone.stats["pb_encoding"], "mdd");
+        assert_eq!(first.stats["pb_encoding"], "mdd-lean");
+        let calls = stat(&first, "refuter_calls");
+        let refuted = stat(&first, "refuted_cubes");
+        assert_eq!(calls, stat(&first, "cubes_searched"));
+        assert!(0 < refuted && refuted < calls, "{refuted} of {calls}");
+        // Every cube Kissat found satisfiable gave CaDiCaL its first tour.
+        assert_eq!(stat(&first, "refuter_tours"), calls - refuted);
+    }
+
+    /// Cubes lose the diagram's support clauses only when Kissat refutes them
+    /// and the run uses the diagram.
+    #[test]
+    fn cubes_get_the_lean_diagram_only_under_kissat_and_the_diagram() {
+        let run = |pb_encoding| EncodeOptions {
+            pb_encoding,
+            ..EncodeOptions::default()
+        };
+        let lean = cube_options(&run(PbEncoding::Mdd), true);
+        assert_eq!(lean, run(PbEncoding::MddLean));
+        assert_eq!(
+            cube_options(&run(PbEncoding::Mdd), false),
+            run(PbEncoding::Mdd)
+        );
+        for other in PbEncoding::ALL
+            .into_iter()
+            .filter(|&e| e != PbEncoding::Mdd)
+        {
+            assert_eq!(cube_options(&run(other), true), run(other), "{other}");
+        }
+    }
+
+    /// `auto` engages on numbered models with line sums only.
+    #[test]
+    fn auto_hands_line_sum_models_to_kissat_and_others_not() {
+        let plain = counted("board = \"5x5\"\n[start]\ncols = [0]", RefuteFirst::Auto);
+        assert_eq!(stat(&plain, "refuter_calls"), 0);
+        // No 5x5 tour from column 0 has every row summing to 65 (the native search agrees).
+        let sums = counted(
+            "board = \"5x5\"\n[start]\ncols = [0]\n[sums]\nrows = 65",
+            RefuteFirst::Auto,
+        );
+        assert!(stat(&sums, "refuter_calls") > 0);
+        assert_eq!(stat(&sums, "refuted_cubes"), stat(&sums, "refuter_calls"));
+        assert_eq!(sums.solutions, 0);
+        // With a solution limit (`solve`) the first tour matters: no Kissat call.
+        let spec = Spec::from_toml(
+            "board = \"5x5\"\n[start]\ncols = [0]\n[sums]\nrows = 65",
+            "t",
+        );
+        let puzzle = Puzzle::from_spec(&spec.unwrap()).unwrap();
+        let (first, limited) = solve(&puzzle, &SatOptions::default(), &Limits::default()).unwrap();
+        assert!(first.is_none());
+        assert_eq!(stat(&limited, "refuter_calls"), 0);
+    }
+}

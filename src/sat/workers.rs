@@ -1,0 +1,219 @@
+//! The worker threads: each takes cubes until none is left; the calling thread receives
+//! their classes, reports them in order and stops them at the limit.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use super::cube_search::{search_cube, search_own_cube};
+use super::tally::Tally;
+use super::{SatError, SatOptions, SatStats, Session};
+use crate::encode::cubes::{Cube, CubePlan};
+use crate::encode::{EncodeOptions, Encoding};
+use crate::puzzle::{Automorphism, Puzzle};
+use crate::run::CubeProgress;
+use crate::run::StopFlag;
+use crate::run::{Class, Ending};
+use crate::solver::{StopReason, StopSignal};
+use crate::tour::Tour;
+
+/// What every worker reads.
+pub(super) struct WorkPool<'a> {
+    pub(super) puzzle: &'a Puzzle,
+    /// The one encoding every cube is solved in, under assumptions; `None`
+    /// when each cube gets an encoding of its own ([`per_cube`]).
+    pub(super) encoding: Option<&'a Encoding>,
+    /// What each cube's own encoding is built with ([`cube_options`]).
+    pub(super) cube_options: EncodeOptions,
+    /// Kissat sees each cube of its own encoding first ([`refutes_first`]).
+    pub(super) refutes_first: bool,
+    pub(super) options: &'a SatOptions,
+    pub(super) autos: &'a [Automorphism],
+    pub(super) plan: &'a CubePlan,
+    /// Solutions blocked before any solving (families of resumed tours).
+    pub(super) blocked: &'a [Tour],
+    /// The cubes in the order workers take them ([`hand_out_order`]).
+    pub(super) cubes: Vec<Cube>,
+    pub(super) next_cube: AtomicUsize,
+    /// Raised when the solution limit is met, or a worker failed.
+    pub(super) halt: StopFlag,
+    pub(super) stop: StopSignal,
+}
+
+/// What a worker sends to the thread that reports.
+pub(super) enum Message {
+    Classes(Vec<Class>),
+    /// One cube finished.
+    CubeDone,
+    Done(Result<WorkerEnd, SatError>),
+}
+
+/// The caller's callbacks, run on the reporting thread.
+pub(super) struct Observers<'a> {
+    pub(super) on_class: &'a mut dyn FnMut(&Class),
+    pub(super) on_cube: &'a dyn Fn(CubeProgress),
+}
+
+pub(super) struct WorkerEnd {
+    pub(super) stopped: Option<StopReason>,
+    pub(super) stats: SatStats,
+    pub(super) signature: &'static str,
+}
+
+pub(super) struct Outcome {
+    pub(super) ending: Ending,
+    pub(super) stats: SatStats,
+    pub(super) signature: &'static str,
+}
+
+impl Outcome {
+    /// The outcome of a run whose resumed classes already met the limit.
+    pub(super) fn limit_before_search() -> Self {
+        Outcome {
+            ending: Ending::Limit,
+            stats: SatStats::default(),
+            signature: "",
+        }
+    }
+}
+
+/// Runs `workers` threads over the cubes; reports classes on this thread.
+pub(super) fn run_workers(
+    shared: &WorkPool<'_>,
+    workers: usize,
+    tally: &mut Tally,
+    observers: Observers<'_>,
+) -> Result<Outcome, SatError> {
+    let workers = workers.clamp(1, shared.plan.searched().len().max(1));
+    let (sender, receiver) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let sender = sender.clone();
+            scope.spawn(move || {
+                let result = work(shared, &sender);
+                if result.is_err() {
+                    shared.halt.raise();
+                }
+                // The receiver outlives every worker; a failed send cannot happen.
+                let _ = sender.send(Message::Done(result));
+            });
+        }
+        drop(sender);
+        collect(shared, workers, &receiver, tally, observers)
+    })
+}
+
+/// Receives every message, reporting classes until the limit is met.
+pub(super) fn collect(
+    shared: &WorkPool<'_>,
+    workers: usize,
+    receiver: &mpsc::Receiver<Message>,
+    tally: &mut Tally,
+    observers: Observers<'_>,
+) -> Result<Outcome, SatError> {
+    let Observers { on_class, on_cube } = observers;
+    let mut outcome = Outcome {
+        ending: Ending::Exhausted,
+        stats: SatStats::default(),
+        signature: "",
+    };
+    let mut first_error = None;
+    let mut dropped = None;
+    let mut done = 0;
+    let mut cubes_done = 0;
+    while done < workers {
+        let Ok(message) = receiver.recv() else {
+            return Err(SatError::Worker("a worker ended without reporting".into()));
+        };
+        match message {
+            Message::Classes(classes) => {
+                for class in &classes {
+                    if tally.limit_reached() || first_error.is_some() {
+                        break;
+                    }
+                    // Once asked to stop, report nothing more (and never claim a count).
+                    if let Some(reason) = shared.stop.reason() {
+                        dropped = Some(reason.ending());
+                        break;
+                    }
+                    tally.report(class, on_class);
+                }
+                if tally.limit_reached() {
+                    shared.halt.raise();
+                }
+            }
+            Message::CubeDone => {
+                cubes_done += 1;
+                on_cube(CubeProgress {
+                    done: cubes_done,
+                    searched: shared.plan.searched().len(),
+                });
+            }
+            Message::Done(Ok(end)) => {
+                done += 1;
+                outcome.stats.add(&end.stats);
+                outcome.signature = end.signature;
+                if let Some(reason) = end.stopped {
+                    outcome.ending = outcome.ending.worse(reason.ending());
+                }
+            }
+            Message::Done(Err(error)) => {
+                done += 1;
+                first_error.get_or_insert(error);
+            }
+        }
+    }
+    if let Some(error) = first_error {
+        return Err(error);
+    }
+    if let Some(ending) = dropped {
+        outcome.ending = outcome.ending.worse(ending);
+    }
+    if tally.limit_reached() && outcome.ending == Ending::Exhausted {
+        // Classes after the limit were dropped: never a count.
+        outcome.ending = Ending::Limit;
+    }
+    Ok(outcome)
+}
+
+/// One worker: takes cubes until none is left, with one solver for all of
+/// them or a fresh one per cube.
+pub(super) fn work(
+    shared: &WorkPool<'_>,
+    sender: &mpsc::Sender<Message>,
+) -> Result<WorkerEnd, SatError> {
+    let stop = shared.stop.clone().halted_by(shared.halt.clone());
+    let mut end = WorkerEnd {
+        stopped: None,
+        stats: SatStats::default(),
+        signature: "",
+    };
+    let mut one_solver = match shared.encoding {
+        Some(encoding) => {
+            let mut search = Session::new(shared.puzzle, encoding, shared.options, stop.clone())?;
+            search.block(shared.blocked)?;
+            Some(search)
+        }
+        None => None,
+    };
+    let cubes = &shared.cubes;
+    loop {
+        let index = shared.next_cube.fetch_add(1, Ordering::Relaxed);
+        let Some(&cube) = cubes.get(index) else { break };
+        let stopped = match one_solver.as_mut() {
+            Some(search) => search_cube(shared, search, cube, sender)?,
+            None => search_own_cube(shared, cube, stop.clone(), sender, &mut end)?,
+        };
+        if stopped.is_some() {
+            end.stopped = stopped;
+            break;
+        }
+        end.stats.cubes_done += 1;
+        // The receiver outlives every worker; a failed send cannot happen.
+        let _ = sender.send(Message::CubeDone);
+    }
+    if let Some(mut search) = one_solver {
+        end.stats.add(search.stats());
+        end.signature = search.signature();
+    }
+    Ok(end)
+}
