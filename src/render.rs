@@ -95,7 +95,6 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
     let shape = tour.shape();
     let layout = Layout::new(shape);
     let order = tour.order();
-    let n = order.len();
     let (w, h) = (num(layout.width), num(layout.height));
     let mut out = String::new();
     let kind = if closed { "closed" } else { "open" };
@@ -103,10 +102,26 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
     );
-    let _ = writeln!(out, "<title>{kind} tour on {shape}, {n} cells</title>");
+    let _ = writeln!(
+        out,
+        "<title>{kind} tour on {shape}, {} cells</title>",
+        order.len()
+    );
     let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    draw_board(&mut out, &layout);
+    draw_moves(&mut out, &layout, order, closed);
+    if shape.solid {
+        draw_legend(&mut out, &layout);
+    }
+    draw_ends(&mut out, &layout, order);
+    draw_numbers(&mut out, &layout, order);
+    out.push_str("</svg>\n");
+    out
+}
 
-    // The board, one panel per layer.
+/// The board, one panel per layer, with a caption per layer in a box.
+fn draw_board(out: &mut String, layout: &Layout) {
+    let shape = layout.shape;
     out.push_str("<g class=\"board\">\n");
     for cell in shape.cells() {
         let (x, y) = layout.corner(cell);
@@ -139,8 +154,11 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
         }
     }
     out.push_str("</g>\n");
+}
 
-    // The moves: runs within one layer as polylines, moves between layers as stubs.
+/// The moves: runs within one layer as polylines, moves between layers as stubs.
+fn draw_moves(out: &mut String, layout: &Layout, order: &[Cell], closed: bool) {
+    let n = order.len();
     let mut moves: Vec<(Cell, Cell)> = order.windows(2).map(|p| (p[0], p[1])).collect();
     if closed && n > 1 {
         moves.push((order[n - 1], order[0]));
@@ -151,66 +169,70 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
     );
     let mut run: Vec<Cell> = Vec::new();
     let mut stubs: Vec<(Cell, Cell)> = Vec::new();
-    let flush = |run: &mut Vec<Cell>, out: &mut String| {
-        if run.len() >= 2 {
-            let points: Vec<String> = run
-                .iter()
-                .map(|&c| {
-                    let (x, y) = layout.centre(c);
-                    format!("{},{}", num(x), num(y))
-                })
-                .collect();
-            let _ = writeln!(
-                out,
-                r#"<polyline class="path" points="{}"/>"#,
-                points.join(" ")
-            );
-        }
-        run.clear();
-    };
     for &(a, b) in &moves {
-        let (ca, cb) = (shape.coord(a), shape.coord(b));
+        let (ca, cb) = (layout.shape.coord(a), layout.shape.coord(b));
         if ca.layer == cb.layer {
             if run.last() != Some(&a) {
-                flush(&mut run, &mut out);
+                draw_run(out, layout, &mut run);
                 run.push(a);
             }
             run.push(b);
         } else {
-            flush(&mut run, &mut out);
+            draw_run(out, layout, &mut run);
             stubs.push((a, b));
             stubs.push((b, a));
         }
     }
-    flush(&mut run, &mut out);
-    draw_stubs(&mut out, &layout, &stubs);
+    draw_run(out, layout, &mut run);
+    draw_stubs(out, layout, &stubs);
     out.push_str("</g>\n");
-    if shape.solid {
-        draw_legend(&mut out, &layout);
-    }
+}
 
-    // Start and end.
-    if n > 0 {
-        let (x, y) = layout.centre(order[0]);
+/// One run of moves within a layer as a polyline; empties `run`.
+fn draw_run(out: &mut String, layout: &Layout, run: &mut Vec<Cell>) {
+    if run.len() >= 2 {
+        let points: Vec<String> = run
+            .iter()
+            .map(|&c| {
+                let (x, y) = layout.centre(c);
+                format!("{},{}", num(x), num(y))
+            })
+            .collect();
         let _ = writeln!(
             out,
-            r#"<circle class="start" cx="{}" cy="{}" r="{}" fill="{START}"/>"#,
-            num(x),
-            num(y),
-            num(CELL * 0.16)
-        );
-        let (x, y) = layout.centre(order[n - 1]);
-        let _ = writeln!(
-            out,
-            r#"<circle class="end" cx="{}" cy="{}" r="{}" fill="none" stroke="{END}" stroke-width="2.5"/>"#,
-            num(x),
-            num(y),
-            num(CELL * 0.22)
+            r#"<polyline class="path" points="{}"/>"#,
+            points.join(" ")
         );
     }
+    run.clear();
+}
 
-    // The numbers, in the top-left corner of each cell, over everything else.
-    // A white halo keeps them legible where the path crosses.
+/// A dot on the start and a ring on the end.
+fn draw_ends(out: &mut String, layout: &Layout, order: &[Cell]) {
+    let (Some(&first), Some(&last)) = (order.first(), order.last()) else {
+        return;
+    };
+    let (x, y) = layout.centre(first);
+    let _ = writeln!(
+        out,
+        r#"<circle class="start" cx="{}" cy="{}" r="{}" fill="{START}"/>"#,
+        num(x),
+        num(y),
+        num(CELL * 0.16)
+    );
+    let (x, y) = layout.centre(last);
+    let _ = writeln!(
+        out,
+        r#"<circle class="end" cx="{}" cy="{}" r="{}" fill="none" stroke="{END}" stroke-width="2.5"/>"#,
+        num(x),
+        num(y),
+        num(CELL * 0.22)
+    );
+}
+
+/// The numbers, in the top-left corner of each cell, over everything else. A white halo
+/// keeps them legible where the path crosses.
+fn draw_numbers(out: &mut String, layout: &Layout, order: &[Cell]) {
     out.push_str("<g class=\"numbers\" font-size=\"11\" fill=\"#222\" stroke=\"white\" stroke-width=\"2.5\" stroke-opacity=\"0.8\" paint-order=\"stroke\">\n");
     for (k, &cell) in order.iter().enumerate() {
         let (x, y) = layout.corner(cell);
@@ -222,8 +244,7 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
             k + 1
         );
     }
-    out.push_str("</g>\n</svg>\n");
-    out
+    out.push_str("</g>\n");
 }
 
 /// What the marks of a box's picture mean: the stubs and their labels are not obvious.

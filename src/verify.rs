@@ -128,10 +128,9 @@ impl fmt::Display for Violation {
                 write!(f, "the tour is on {tour} but the model's board is {model}")
             }
             Violation::Empty => write!(f, "the tour visits no cells"),
-            Violation::Length { found, expected } => write!(
-                f,
-                "the tour has {found} cells but the board has {expected}"
-            ),
+            Violation::Length { found, expected } => {
+                write!(f, "the tour has {found} cells but the board has {expected}")
+            }
             Violation::OffBoard {
                 number,
                 cell,
@@ -144,6 +143,27 @@ impl fmt::Display for Violation {
                 write!(f, "cell {at} carries both {first} and {second}")
             }
             Violation::Unvisited { at } => write!(f, "cell {at} carries no number"),
+            Violation::Start { at } => {
+                write!(f, "starts at {at}, which is not an allowed start cell")
+            }
+            Violation::End { at, number } => write!(
+                f,
+                "ends ({number}) at {at}, which is not an allowed end cell"
+            ),
+            Violation::LineSum {
+                name,
+                found,
+                target,
+            } => write!(f, "{name} sums to {found}, not {target}"),
+            _ => self.describe_move(f),
+        }
+    }
+}
+
+impl Violation {
+    /// The message of a violation about the tour's moves.
+    fn describe_move(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Violation::IllegalMove {
                 number,
                 from,
@@ -166,18 +186,6 @@ impl fmt::Display for Violation {
                 "the tour is not closed: {last} at {from} is not a {},{} leap from 1 at {to}",
                 leaper.a, leaper.b
             ),
-            Violation::Start { at } => {
-                write!(f, "starts at {at}, which is not an allowed start cell")
-            }
-            Violation::End { at, number } => write!(
-                f,
-                "ends ({number}) at {at}, which is not an allowed end cell"
-            ),
-            Violation::LineSum {
-                name,
-                found,
-                target,
-            } => write!(f, "{name} sums to {found}, not {target}"),
             Violation::NotSymmetric {
                 from,
                 to,
@@ -190,6 +198,7 @@ impl fmt::Display for Violation {
             Violation::RequiredMove { from, to } => {
                 write!(f, "required move {from}-{to} is not made")
             }
+            _ => unreachable!("every other violation is described by Display"),
         }
     }
 }
@@ -209,11 +218,19 @@ pub fn verify(puzzle: &Puzzle, tour: &Tour) -> Vec<Violation> {
         // The other rules read numbers off cells; without one number a cell they are moot.
         return integrity;
     }
+    let mut out = check_moves(puzzle, order);
+    out.extend(check_ends(puzzle, order));
+    out.extend(check_line_sums(puzzle, order));
+    out.extend(check_moves_made(puzzle, order));
+    out
+}
+
+/// Consecutive numbers, and the last and the first in a closed model, are a leap apart.
+fn check_moves(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
+    let shape = puzzle.board.shape();
     let leaper = puzzle.board.leaper();
     let at = |cell: Cell| At::new(shape, cell);
-    let n = order.len();
     let mut out = Vec::new();
-
     for (k, pair) in order.windows(2).enumerate() {
         if !is_leap(shape, leaper, pair[0], pair[1]) {
             out.push(Violation::IllegalMove {
@@ -224,33 +241,48 @@ pub fn verify(puzzle: &Puzzle, tour: &Tour) -> Vec<Violation> {
             });
         }
     }
-    let (first, last) = (order[0], order[n - 1]);
+    let (first, last) = (order[0], order[order.len() - 1]);
     if puzzle.closed && !is_leap(shape, leaper, last, first) {
         out.push(Violation::NotClosed {
-            last: n,
+            last: order.len(),
             from: at(last),
             to: at(first),
             leaper,
         });
     }
+    out
+}
+
+/// Number 1 and the last number are on cells the model allows.
+fn check_ends(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
+    let shape = puzzle.board.shape();
+    let (first, last) = (order[0], order[order.len() - 1]);
+    let mut out = Vec::new();
     if let Some(starts) = &puzzle.starts {
         if !starts.contains(&first) {
-            out.push(Violation::Start { at: at(first) });
+            out.push(Violation::Start {
+                at: At::new(shape, first),
+            });
         }
     }
     if let Some(ends) = &puzzle.ends {
         if !ends.contains(&last) {
             out.push(Violation::End {
-                at: at(last),
-                number: n,
+                at: At::new(shape, last),
+                number: order.len(),
             });
         }
     }
+    out
+}
 
-    let mut number_of = vec![0u64; n];
+/// Every line's numbers add up to its target.
+fn check_line_sums(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
+    let mut number_of = vec![0u64; order.len()];
     for (k, &cell) in order.iter().enumerate() {
         number_of[cell] = k as u64 + 1;
     }
+    let mut out = Vec::new();
     for line in &puzzle.sums {
         // A line naming a cell off the board can never hold; count it as 0 so the sum is off.
         let found: u64 = line
@@ -266,14 +298,21 @@ pub fn verify(puzzle: &Puzzle, tour: &Tour) -> Vec<Violation> {
             });
         }
     }
+    out
+}
 
-    // The tour's undirected moves, the closing one included when the model is closed.
+/// The tour's undirected moves (the closing one included when the model is closed) hold the
+/// half-turn image of each move when the model asks for it, and every required move.
+fn check_moves_made(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
+    let shape = puzzle.board.shape();
+    let at = |cell: Cell| At::new(shape, cell);
+    let n = order.len();
     let mut made: Vec<(Cell, Cell)> = order.windows(2).map(|w| edge(w[0], w[1])).collect();
     if puzzle.closed && n > 1 {
-        made.push(edge(last, first));
+        made.push(edge(order[n - 1], order[0]));
     }
     let made_set: HashSet<(Cell, Cell)> = made.iter().copied().collect();
-
+    let mut out = Vec::new();
     if puzzle.rot180 {
         let mut reported = HashSet::new();
         for &(a, b) in &made {

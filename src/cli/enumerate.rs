@@ -9,7 +9,8 @@ use super::summary::{self, SummaryStyle};
 use anyhow::Result;
 use clap::Args;
 use knights::puzzle::existence::no_tour_reason;
-use knights::run::Summary;
+use knights::puzzle::Puzzle;
+use knights::run::{Engine, Limits, Summary};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -126,45 +127,76 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     let engine = args.run.engine()?;
     let progress = Progress::start(&puzzle.name, expected_nodes);
     let on_progress = show_progress(&progress);
-    if !write_solutions && limits.solutions.is_none() {
+    let summary = if !write_solutions && limits.solutions.is_none() {
         let summary = engine.count(&puzzle, &limits, &resumed.tours, &on_progress);
         progress.finish();
-        summary::write(
-            &summary.map_err(|err| resumed.name_refused_tour(err.into()))?,
-            style,
-        )?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    // A count with a limit keeps exactly the solutions `enumerate` would write.
-    let out: Box<dyn Write + Send> = match write_solutions {
-        true => Box::new(std::io::stdout()),
-        false => Box::new(std::io::sink()),
+        summary.map_err(|err| resumed.name_refused_tour(err.into()))?
+    } else {
+        let run = Run {
+            puzzle: &puzzle,
+            engine: engine.as_ref(),
+            limits: &limits,
+            resumed: &resumed,
+            progress: &progress,
+        };
+        run.write_solutions(&args, write_solutions, format)?
     };
-    let room = limits
-        .solutions
-        .map(|l| l.saturating_sub(resumed.solutions));
-    let writer = SolutionWriter::new(&puzzle, out, limits.stop.clone(), format)
-        .representatives_only(args.classes_only)
-        .limited_to(room)
-        .continuing_after(resumed.classes)
-        .beside(&progress);
-    let on_class = |class| {
-        writer.accept(class);
-        let (solutions, classes) = writer.written();
-        progress.found(solutions, classes);
-    };
-    let summary = engine.enumerate(&puzzle, &limits, &resumed.tours, &on_class, &on_progress);
-    progress.finish();
-    if let Some(failure) = writer.take_failure() {
-        return Err(failure);
-    }
-    let mut summary = summary.map_err(|err| resumed.name_refused_tour(err.into()))?;
-    settle(&writer, &resumed, &mut summary)?;
     summary::write(&summary, style)?;
     if write_solutions {
         summary::suggest_next_steps(&args.run.model.shown(), format);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What a run that hands classes over works with.
+struct Run<'a> {
+    puzzle: &'a Puzzle,
+    engine: &'a dyn Engine,
+    limits: &'a Limits,
+    resumed: &'a Resumed,
+    progress: &'a Progress,
+}
+
+impl Run<'_> {
+    /// Runs the engine, writing each class it hands over (to stdout, or nowhere for a count
+    /// with a limit, which keeps exactly the solutions `enumerate` would write), and returns
+    /// the summary of what was kept.
+    fn write_solutions(
+        &self,
+        args: &EnumerateArgs,
+        write_solutions: bool,
+        format: Format,
+    ) -> Result<Summary> {
+        let out: Box<dyn Write + Send> = match write_solutions {
+            true => Box::new(std::io::stdout()),
+            false => Box::new(std::io::sink()),
+        };
+        let room = self
+            .limits
+            .solutions
+            .map(|l| l.saturating_sub(self.resumed.solutions));
+        let writer = SolutionWriter::new(self.puzzle, out, self.limits.stop.clone(), format)
+            .representatives_only(args.classes_only)
+            .limited_to(room)
+            .continuing_after(self.resumed.classes)
+            .beside(self.progress);
+        let on_class = |class| {
+            writer.accept(class);
+            let (solutions, classes) = writer.written();
+            self.progress.found(solutions, classes);
+        };
+        let on_progress = show_progress(self.progress);
+        let tours = &self.resumed.tours;
+        let summary =
+            (self.engine).enumerate(self.puzzle, self.limits, tours, &on_class, &on_progress);
+        self.progress.finish();
+        if let Some(failure) = writer.take_failure() {
+            return Err(failure);
+        }
+        let mut summary = summary.map_err(|err| self.resumed.name_refused_tour(err.into()))?;
+        settle(&writer, self.resumed, &mut summary)?;
+        Ok(summary)
+    }
 }
 
 /// Makes the summary count what was kept. Under the limit that is everything the engine

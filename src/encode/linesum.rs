@@ -310,6 +310,7 @@ pub struct HalfTurnFold {
     pub impossible: Vec<String>,
 }
 
+/// Folds every line that the half turn maps onto itself or onto another line.
 pub fn fold_half_turn(
     lines: &[LineSum],
     implied: &[bool],
@@ -325,30 +326,15 @@ pub fn fold_half_turn(
         folded: vec![false; lines.len()],
         ..HalfTurnFold::default()
     };
-    let residue = |k: u32| ((k as u64 - 1) % half + 1) as usize;
-    let high = |k: u32| usize::from(k as u64 > half);
+    let digits = Digits { half, numbers };
     for (i, line) in lines.iter().enumerate() {
         if implied[i] || fold.folded[i] {
             continue;
         }
         let image: BTreeSet<Cell> = line.cells.iter().map(|&c| turn[c]).collect();
-        let m = line.cells.len() as u64;
         if image == sets[i] {
             fold.folded[i] = true;
-            let doubled = line.target.checked_sub(half * m / 2);
-            let Some(target) = doubled
-                .filter(|d| d.is_multiple_of(2) && m.is_multiple_of(2))
-                .map(|d| d / 2)
-            else {
-                fold.impossible.push(line.name.clone());
-                continue;
-            };
-            let one_per_pair = line.cells.iter().copied().filter(|&c| c < turn[c]);
-            fold.sums.push(WeightedSum {
-                name: format!("{} (residues of one cell per opposite pair)", line.name),
-                groups: weighted_cells(numbers, one_per_pair, residue),
-                target,
-            });
+            fold.add(digits.self_image(line, turn));
             continue;
         }
         let Some(j) = (i + 1..lines.len()).find(|&j| !implied[j] && sets[j] == image) else {
@@ -356,8 +342,59 @@ pub fn fold_half_turn(
         };
         fold.folded[i] = true;
         fold.folded[j] = true;
-        let name = format!("{} with {}", line.name, lines[j].name);
-        let residues = (line.target + lines[j].target)
+        fold.add(digits.image_pair(line, &lines[j]));
+    }
+    fold
+}
+
+impl HalfTurnFold {
+    /// Records the sums that replace folded lines, or the name of a line no numbering meets.
+    fn add(&mut self, folded: Result<Vec<WeightedSum>, String>) {
+        match folded {
+            Ok(sums) => self.sums.extend(sums),
+            Err(name) => self.impossible.push(name),
+        }
+    }
+}
+
+/// Numbers written as `r + half * high` ([`HalfTurnFold`]).
+struct Digits<'a> {
+    half: u64,
+    numbers: &'a NumberVars,
+}
+
+impl Digits<'_> {
+    fn residue(&self, k: u32) -> usize {
+        ((k as u64 - 1) % self.half + 1) as usize
+    }
+
+    fn high(&self, k: u32) -> usize {
+        usize::from(k as u64 > self.half)
+    }
+
+    /// A line the half turn maps onto itself: the residues of one cell per opposite pair.
+    fn self_image(&self, line: &LineSum, turn: &[Cell]) -> Result<Vec<WeightedSum>, String> {
+        let m = line.cells.len() as u64;
+        let doubled = line.target.checked_sub(self.half * m / 2);
+        let Some(target) = doubled
+            .filter(|d| d.is_multiple_of(2) && m.is_multiple_of(2))
+            .map(|d| d / 2)
+        else {
+            return Err(line.name.clone());
+        };
+        let one_per_pair = line.cells.iter().copied().filter(|&c| c < turn[c]);
+        Ok(vec![WeightedSum {
+            name: format!("{} (residues of one cell per opposite pair)", line.name),
+            groups: weighted_cells(self.numbers, one_per_pair, |k| self.residue(k)),
+            target,
+        }])
+    }
+
+    /// A line and its image: the residues and the count of high numbers on the first.
+    fn image_pair(&self, line: &LineSum, image: &LineSum) -> Result<Vec<WeightedSum>, String> {
+        let (half, m) = (self.half, line.cells.len() as u64);
+        let name = format!("{} with {}", line.name, image.name);
+        let residues = (line.target + image.target)
             .checked_sub(half * m)
             .filter(|twice| twice.is_multiple_of(2))
             .map(|twice| twice / 2);
@@ -366,19 +403,20 @@ pub fn fold_half_turn(
             .filter(|rest| rest.is_multiple_of(half) && rest / half <= m)
             .map(|rest| rest / half);
         let (Some(residues), Some(highs)) = (residues, highs) else {
-            fold.impossible.push(name);
-            continue;
+            return Err(name);
         };
-        fold.sums.push(WeightedSum {
-            name: format!("{name} (residues)"),
-            groups: weighted_cells(numbers, line.cells.iter().copied(), residue),
-            target: residues,
-        });
-        fold.sums.push(WeightedSum {
-            name: format!("{name} (high numbers)"),
-            groups: weighted_cells(numbers, line.cells.iter().copied(), high),
-            target: highs,
-        });
+        let cells = || line.cells.iter().copied();
+        Ok(vec![
+            WeightedSum {
+                name: format!("{name} (residues)"),
+                groups: weighted_cells(self.numbers, cells(), |k| self.residue(k)),
+                target: residues,
+            },
+            WeightedSum {
+                name: format!("{name} (high numbers)"),
+                groups: weighted_cells(self.numbers, cells(), |k| self.high(k)),
+                target: highs,
+            },
+        ])
     }
-    fold
 }

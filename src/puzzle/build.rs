@@ -158,90 +158,107 @@ fn line_sums(shape: Shape, sums: &SumsSpec) -> Result<Vec<LineSum>, PuzzleError>
             "rows, cols, half_rows, half_cols and diagonals apply to flat boards; use [[sums.lines]] in a box",
         ));
     }
-    let (rows, cols) = (shape.rows, shape.cols);
-    let at = |r: usize, c: usize| shape.cell(Coord::flat(r, c)).expect("on the board");
     let mut out = Vec::new();
-    let n = shape.n_cells();
     if let Some(target) = sums.rows {
-        check_tiling("sums.rows", rows, target, n)?;
-        for r in 0..rows {
-            out.push(line(
-                format!("row {r}"),
-                (0..cols).map(|c| at(r, c)),
-                target,
-            ));
-        }
+        out.extend(row_lines(shape, target)?);
     }
     if let Some(target) = sums.cols {
-        check_tiling("sums.cols", cols, target, n)?;
-        for c in 0..cols {
-            out.push(line(
-                format!("column {c}"),
-                (0..rows).map(|r| at(r, c)),
-                target,
-            ));
-        }
+        out.extend(column_lines(shape, target)?);
     }
     if let Some(target) = sums.half_rows {
-        if cols % 2 != 0 {
-            return Err(field_error(
-                "sums.half_rows",
-                format!("the board has an odd number of columns ({cols})"),
-            ));
-        }
-        check_tiling("sums.half_rows", 2 * rows, target, n)?;
-        for r in 0..rows {
-            for (h, part) in [(0..cols / 2), (cols / 2..cols)].into_iter().enumerate() {
-                let side = ["left", "right"][h];
-                out.push(line(
-                    format!("{side} half of row {r}"),
-                    part.map(|c| at(r, c)),
-                    target,
-                ));
-            }
-        }
+        out.extend(half_row_lines(shape, target)?);
     }
     if let Some(target) = sums.half_cols {
-        if rows % 2 != 0 {
-            return Err(field_error(
-                "sums.half_cols",
-                format!("the board has an odd number of rows ({rows})"),
-            ));
-        }
-        check_tiling("sums.half_cols", 2 * cols, target, n)?;
-        for c in 0..cols {
-            for (h, part) in [(0..rows / 2), (rows / 2..rows)].into_iter().enumerate() {
-                let side = ["top", "bottom"][h];
-                out.push(line(
-                    format!("{side} half of column {c}"),
-                    part.map(|r| at(r, c)),
-                    target,
-                ));
-            }
-        }
+        out.extend(half_column_lines(shape, target)?);
     }
     if let Some(target) = sums.diagonals {
-        if rows != cols {
-            return Err(field_error(
-                "sums.diagonals",
-                format!("the {shape} board is not square"),
-            ));
-        }
-        out.push(line(
-            "diagonal 1".into(),
-            (0..rows).map(|i| at(i, i)),
-            target,
-        ));
-        out.push(line(
-            "diagonal 2".into(),
-            (0..rows).map(|i| at(i, cols - 1 - i)),
-            target,
-        ));
+        out.extend(diagonal_lines(shape, target)?);
     }
     for (i, spec) in sums.lines.iter().enumerate() {
         out.push(custom_line(shape, i, spec)?);
     }
     Ok(out)
+}
+
+/// The cell at (row, col) of a flat board.
+fn flat_cell(shape: Shape, r: usize, c: usize) -> Cell {
+    shape.cell(Coord::flat(r, c)).expect("on the board")
+}
+
+fn row_lines(shape: Shape, target: u64) -> Result<Vec<LineSum>, PuzzleError> {
+    check_tiling("sums.rows", shape.rows, target, shape.n_cells())?;
+    Ok((0..shape.rows)
+        .map(|r| {
+            let cells = (0..shape.cols).map(|c| flat_cell(shape, r, c));
+            line(format!("row {r}"), cells, target)
+        })
+        .collect())
+}
+
+fn column_lines(shape: Shape, target: u64) -> Result<Vec<LineSum>, PuzzleError> {
+    check_tiling("sums.cols", shape.cols, target, shape.n_cells())?;
+    Ok((0..shape.cols)
+        .map(|c| {
+            let cells = (0..shape.rows).map(|r| flat_cell(shape, r, c));
+            line(format!("column {c}"), cells, target)
+        })
+        .collect())
+}
+
+fn half_row_lines(shape: Shape, target: u64) -> Result<Vec<LineSum>, PuzzleError> {
+    let (rows, cols) = (shape.rows, shape.cols);
+    if cols % 2 != 0 {
+        return Err(field_error(
+            "sums.half_rows",
+            format!("the board has an odd number of columns ({cols})"),
+        ));
+    }
+    check_tiling("sums.half_rows", 2 * rows, target, shape.n_cells())?;
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for (h, part) in [(0..cols / 2), (cols / 2..cols)].into_iter().enumerate() {
+            let side = ["left", "right"][h];
+            let cells = part.map(|c| flat_cell(shape, r, c));
+            out.push(line(format!("{side} half of row {r}"), cells, target));
+        }
+    }
+    Ok(out)
+}
+
+fn half_column_lines(shape: Shape, target: u64) -> Result<Vec<LineSum>, PuzzleError> {
+    let (rows, cols) = (shape.rows, shape.cols);
+    if rows % 2 != 0 {
+        return Err(field_error(
+            "sums.half_cols",
+            format!("the board has an odd number of rows ({rows})"),
+        ));
+    }
+    check_tiling("sums.half_cols", 2 * cols, target, shape.n_cells())?;
+    let mut out = Vec::new();
+    for c in 0..cols {
+        for (h, part) in [(0..rows / 2), (rows / 2..rows)].into_iter().enumerate() {
+            let side = ["top", "bottom"][h];
+            let cells = part.map(|r| flat_cell(shape, r, c));
+            out.push(line(format!("{side} half of column {c}"), cells, target));
+        }
+    }
+    Ok(out)
+}
+
+fn diagonal_lines(shape: Shape, target: u64) -> Result<Vec<LineSum>, PuzzleError> {
+    let (rows, cols) = (shape.rows, shape.cols);
+    if rows != cols {
+        return Err(field_error(
+            "sums.diagonals",
+            format!("the {shape} board is not square"),
+        ));
+    }
+    let down = (0..rows).map(|i| flat_cell(shape, i, i));
+    let up = (0..rows).map(|i| flat_cell(shape, i, cols - 1 - i));
+    Ok(vec![
+        line("diagonal 1".into(), down, target),
+        line("diagonal 2".into(), up, target),
+    ])
 }
 
 fn line(name: String, cells: impl Iterator<Item = Cell>, target: u64) -> LineSum {

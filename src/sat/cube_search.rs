@@ -17,7 +17,7 @@ use super::{SatError, Session, Step};
 use crate::encode::cubes::Cube;
 use crate::encode::Encoding;
 use crate::puzzle::Puzzle;
-use crate::solver::kissat::Verdict;
+use crate::solver::kissat::KissatVerdict;
 use crate::solver::{StopReason, StopSignal};
 use crate::tour::Tour;
 
@@ -43,17 +43,16 @@ pub(super) fn search_own_cube(
     let mut kissat_model = None;
     if shared.refutes_first {
         match refute(&encoding, cube, stop.clone(), &mut end.stats)? {
-            (Verdict::Unsatisfiable, _) => return Ok(None),
-            (Verdict::Interrupted, _) => return Ok(Some(interruption(&stop)?)),
-            (Verdict::Satisfiable, model) => kissat_model = model,
+            (KissatVerdict::Unsatisfiable, _) => return Ok(None),
+            (KissatVerdict::Interrupted, _) => return Ok(Some(interruption(&stop)?)),
+            (KissatVerdict::Satisfiable, model) => kissat_model = model,
         }
     }
     let mut search = Session::new(shared.puzzle, &encoding, shared.options, stop)?;
     search.only_in = Some((shared.plan, cube));
     search.block(shared.blocked)?;
     // Kissat's model is a tour already: reported and blocked, CaDiCaL need not
-    // find it again (on the nested-semimagic cube with tours CaDiCaL's first
-    // call, which finds one, was more than half of its time).
+    // find it again, which would cost a whole solve call.
     if let Some(values) = kissat_model {
         let tour = search.tour_of_model(&values)?;
         report_family(shared, &mut search, cube, &tour, sender)?;

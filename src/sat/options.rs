@@ -52,10 +52,10 @@ pub enum RefuteFirst {
 }
 
 /// How many numbers each prefix cube fixes: the option, or the default for
-/// the puzzle. Closed half-turn symmetric tours split into paths of 8 cells
-/// (magic-closed-centrosymmetric: done in 266 s; whole cubes had finished 6
-/// of 21 in 1200 s); the open nested-semimagic got slower with every length
-/// tried, so other models are not split (results/sat-measurements-2026-11-23.md).
+/// the puzzle. Closed half-turn symmetric tours split into paths of 8 cells:
+/// their whole cubes are too hard for one incremental solver, while small
+/// parts finish. Open models got slower with every length tried, so they are
+/// not split (results/sat-measurements-2026-11-23.md).
 pub(super) fn prefix_length(puzzle: &Puzzle, options: &SatOptions) -> u32 {
     options
         .prefix_length

@@ -10,7 +10,7 @@ use crate::encode::pb::PbEncoding;
 use crate::encode::{variable_family_of, EncodeOptions, Encoding, VariableFamily};
 use crate::puzzle::Puzzle;
 use crate::run::Limits;
-use crate::solver::kissat::{Refuter, Verdict};
+use crate::solver::kissat::{KissatVerdict, Refuter};
 use crate::solver::{SolverKind, StopSignal};
 use crate::tour::Tour;
 
@@ -46,12 +46,10 @@ pub(super) fn refutes_first(
 
 /// The options each cube's own encoding is built with: the run's, except
 /// that when Kissat refutes the cubes first the decision diagram drops its
-/// support clauses (`mdd` becomes `mdd-lean`) for both solvers. On
-/// nested-semimagic Kissat then took 14% less time on the empty cubes (three
-/// seeds), and CaDiCaL 11.2-16.5 s against 16.4-24.4 s on the cube with
-/// tours (seven alternating pairs of runs; results/sat-measurements-2026-11-23.md).
-/// Where CaDiCaL searches everything the full diagram stays: there it was
-/// the faster one in session 6.
+/// support clauses (`mdd` becomes `mdd-lean`) for both solvers: cheaper
+/// conflicts help both on cubes that are mostly empty. Where CaDiCaL searches
+/// everything the full diagram stays, because there its extra propagation pays
+/// (results/sat-measurements-2026-11-23.md).
 pub(super) fn cube_options(run: &EncodeOptions, kissat_first: bool) -> EncodeOptions {
     match kissat_first && run.pb_encoding == PbEncoding::Mdd {
         true => EncodeOptions {
@@ -69,10 +67,10 @@ pub(super) fn refute(
     cube: Cube,
     stop: StopSignal,
     stats: &mut SatStats,
-) -> Result<(Verdict, Option<Vec<bool>>), SatError> {
+) -> Result<(KissatVerdict, Option<Vec<bool>>), SatError> {
     let started = Instant::now();
     let Some(assumptions) = encoding.cube_literals(&cube)? else {
-        return Ok((Verdict::Unsatisfiable, None));
+        return Ok((KissatVerdict::Unsatisfiable, None));
     };
     let mut refuter = Refuter::new(stop);
     for clause in encoding.cnf().iter() {
@@ -83,7 +81,7 @@ pub(super) fn refute(
     }
     let (verdict, model) = refuter.solve_reading(&encoding.primary_vars());
     stats.refuter_calls += 1;
-    stats.refuted_cubes += u64::from(verdict == Verdict::Unsatisfiable);
+    stats.refuted_cubes += u64::from(verdict == KissatVerdict::Unsatisfiable);
     stats.refuter_cpu_seconds += started.elapsed().as_secs_f64();
     Ok((verdict, model))
 }

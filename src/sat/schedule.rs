@@ -20,10 +20,8 @@ pub(super) fn per_cube(puzzle: &Puzzle, plan: &CubePlan) -> bool {
 /// The order workers take cubes in: board order, except that in per-cube
 /// mode the cubes symmetry maps onto themselves go last. Their lex-leader
 /// clauses leave about 1/|stabiliser| of the search, so the run ends on
-/// smaller cubes and one worker waits less for the other. On nested-semimagic,
-/// replaying six runs' cube times, board order finished 5-10 s after half the
-/// CPU time and this order 0.3-2.1 s after it; paired runs of the engine
-/// gave wall ratios 0.89-1.04 (results/sat-measurements-2026-11-23.md).
+/// smaller cubes and one worker waits less for the other
+/// (results/sat-measurements-2026-11-23.md).
 pub(super) fn hand_out_order(plan: &CubePlan, per_cube: bool, options: &SatOptions) -> Vec<Cube> {
     let mut cubes = plan.searched().to_vec();
     if per_cube && !options.no_symmetry_breaking {

@@ -113,9 +113,9 @@ impl<'a> Session<'a> {
 
     /// Freezes the primary variables once blocking starts. From then on
     /// every solution adds a clause over them, and each clause would make
-    /// CaDiCaL restore any it had eliminated. Before that they stay free:
-    /// on nested-semimagic, whose cubes hold few solutions, freezing them
-    /// from the start cost 10% more conflicts (results/).
+    /// CaDiCaL restore any it had eliminated. Before that they stay free, so
+    /// that a cube with few solutions keeps the benefit of elimination
+    /// (results/).
     fn freeze_primary(&mut self) -> Result<(), SatError> {
         if self.stats.blocking_clauses == 0 {
             self.backend.freeze(&self.primary)?;

@@ -110,69 +110,104 @@ pub(super) fn collect(
     tally: &mut Tally,
     observers: Observers<'_>,
 ) -> Result<Outcome, SatError> {
-    let Observers { on_class, on_cube } = observers;
-    let mut outcome = Outcome {
-        ending: Ending::Exhausted,
-        stats: SatStats::default(),
-        signature: "",
+    let mut reporter = Reporter {
+        shared,
+        tally,
+        observers,
+        outcome: Outcome {
+            ending: Ending::Exhausted,
+            stats: SatStats::default(),
+            signature: "",
+        },
+        first_error: None,
+        dropped: None,
+        cubes_done: 0,
     };
-    let mut first_error = None;
-    let mut dropped = None;
     let mut done = 0;
-    let mut cubes_done = 0;
     while done < workers {
         let Ok(message) = receiver.recv() else {
             return Err(SatError::Worker("a worker ended without reporting".into()));
         };
         match message {
-            Message::Classes(classes) => {
-                for class in &classes {
-                    if tally.limit_reached() || first_error.is_some() {
-                        break;
-                    }
-                    // Once asked to stop, report nothing more (and never claim a count).
-                    if let Some(reason) = shared.stop.reason() {
-                        dropped = Some(reason.ending());
-                        break;
-                    }
-                    tally.report(class, on_class);
-                }
-                if tally.limit_reached() {
-                    shared.halt.raise();
-                }
-            }
-            Message::CubeDone => {
-                cubes_done += 1;
-                on_cube(CubeProgress {
-                    done: cubes_done,
-                    searched: shared.plan.searched().len(),
-                });
-            }
-            Message::Done(Ok(end)) => {
+            Message::Classes(classes) => reporter.classes(&classes),
+            Message::CubeDone => reporter.cube_done(),
+            Message::Done(end) => {
                 done += 1;
-                outcome.stats.add(&end.stats);
-                outcome.signature = end.signature;
-                if let Some(reason) = end.stopped {
-                    outcome.ending = outcome.ending.worse(reason.ending());
-                }
-            }
-            Message::Done(Err(error)) => {
-                done += 1;
-                first_error.get_or_insert(error);
+                reporter.worker_done(end);
             }
         }
     }
-    if let Some(error) = first_error {
-        return Err(error);
+    reporter.finish()
+}
+
+/// The reporting thread's state while workers run.
+struct Reporter<'a, 'b, 'c> {
+    shared: &'a WorkPool<'b>,
+    tally: &'a mut Tally,
+    observers: Observers<'c>,
+    outcome: Outcome,
+    first_error: Option<SatError>,
+    /// Why classes were dropped unreported (a stop was asked for).
+    dropped: Option<Ending>,
+    cubes_done: usize,
+}
+
+impl Reporter<'_, '_, '_> {
+    /// Reports classes until the limit is met, an error came, or a stop was asked for.
+    fn classes(&mut self, classes: &[Class]) {
+        for class in classes {
+            if self.tally.limit_reached() || self.first_error.is_some() {
+                break;
+            }
+            // Once asked to stop, report nothing more (and never claim a count).
+            if let Some(reason) = self.shared.stop.reason() {
+                self.dropped = Some(reason.ending());
+                break;
+            }
+            self.tally.report(class, self.observers.on_class);
+        }
+        if self.tally.limit_reached() {
+            self.shared.halt.raise();
+        }
     }
-    if let Some(ending) = dropped {
-        outcome.ending = outcome.ending.worse(ending);
+
+    fn cube_done(&mut self) {
+        self.cubes_done += 1;
+        (self.observers.on_cube)(CubeProgress {
+            done: self.cubes_done,
+            searched: self.shared.plan.searched().len(),
+        });
     }
-    if tally.limit_reached() && outcome.ending == Ending::Exhausted {
-        // Classes after the limit were dropped: never a count.
-        outcome.ending = Ending::Limit;
+
+    fn worker_done(&mut self, end: Result<WorkerEnd, SatError>) {
+        match end {
+            Ok(end) => {
+                self.outcome.stats.add(&end.stats);
+                self.outcome.signature = end.signature;
+                if let Some(reason) = end.stopped {
+                    self.outcome.ending = self.outcome.ending.worse(reason.ending());
+                }
+            }
+            Err(error) => {
+                self.first_error.get_or_insert(error);
+            }
+        }
     }
-    Ok(outcome)
+
+    /// The run's outcome once every worker has ended.
+    fn finish(mut self) -> Result<Outcome, SatError> {
+        if let Some(error) = self.first_error {
+            return Err(error);
+        }
+        if let Some(ending) = self.dropped {
+            self.outcome.ending = self.outcome.ending.worse(ending);
+        }
+        if self.tally.limit_reached() && self.outcome.ending == Ending::Exhausted {
+            // Classes after the limit were dropped: never a count.
+            self.outcome.ending = Ending::Limit;
+        }
+        Ok(self.outcome)
+    }
 }
 
 /// One worker: takes cubes until none is left, with one solver for all of

@@ -33,10 +33,7 @@ pub fn search_width<const W: usize>(
     let has_sums = !puzzle.sums.is_empty();
     let alternating = puzzle.board.leaper().alternates_colour();
     let lt = if has_sums {
-        Some(
-            LineTables::new(puzzle, order(plan.mode), alternating)
-                .map_err(SearchError::Unsupported)?,
-        )
+        Some(LineTables::new(puzzle, order(plan.mode), alternating)?)
     } else {
         None
     };
@@ -179,7 +176,7 @@ fn worker_pool(len: usize, width: usize, jobs: usize) -> Result<rayon::ThreadPoo
         .num_threads(jobs)
         .stack_size(stack)
         .build()
-        .map_err(|e| SearchError::Unsupported(format!("cannot start worker threads: {e}")))
+        .map_err(|e| SearchError::Threads(e.to_string()))
 }
 
 /// The calling thread's part while the pool works: progress reports and the clock.

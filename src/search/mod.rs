@@ -84,12 +84,18 @@ pub struct Estimate {
     pub solutions: f64,
 }
 
+/// Why the native search could not run.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum SearchError {
+    /// The board has more cells than the search's cell sets hold.
     #[error("the board has {cells} cells; the search engine takes at most {MAX_SEARCH_CELLS}")]
     TooLarge { cells: usize },
-    #[error("{0}")]
-    Unsupported(String),
+    /// The line sums' tables would not fit in memory.
+    #[error(transparent)]
+    LineTables(#[from] sums::TablesTooLarge),
+    /// The operating system refused the worker threads.
+    #[error("cannot start worker threads: {0}")]
+    Threads(String),
 }
 
 /// Counts the solutions and classes of a puzzle.
@@ -143,10 +149,11 @@ fn estimate_width<const W: usize>(
     let has_sums = !puzzle.sums.is_empty();
     let lt = if has_sums {
         let alternating = puzzle.board.leaper().alternates_colour();
-        Some(
-            sums::LineTables::new(puzzle, driver::order(plan.mode), alternating)
-                .map_err(SearchError::Unsupported)?,
-        )
+        Some(sums::LineTables::new(
+            puzzle,
+            driver::order(plan.mode),
+            alternating,
+        )?)
     } else {
         None
     };

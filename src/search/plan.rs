@@ -138,18 +138,16 @@ impl<const W: usize> Plan<W> {
         plan
     }
 
+    /// One root per start cell that is least in its orbit, with the end cells that make a
+    /// least (start, end) pair; each pair weighs the size of its orbit.
     fn sequence_roots(&mut self, puzzle: &Puzzle) {
         let n = self.n;
-        let board = &puzzle.board;
         let mut by_rank: Vec<usize> = (0..n).collect();
-        by_rank.sort_by_key(|&c| (board.degree(c), c));
+        by_rank.sort_by_key(|&c| (puzzle.board.degree(c), c));
         let mut rank = vec![0usize; n];
         for (r, &c) in by_rank.iter().enumerate() {
             rank[c] = r;
         }
-        let allowed = |set: &Option<Vec<usize>>, c: usize| {
-            set.as_ref().is_none_or(|s| s.binary_search(&c).is_ok())
-        };
         for &s in &by_rank {
             if !allowed(&puzzle.starts, s) {
                 continue;
@@ -163,55 +161,71 @@ impl<const W: usize> Plan<W> {
             if !lowest {
                 continue;
             }
-            let mut weights = vec![0u32; n];
-            let mut ends = Bits::EMPTY;
-            for e in 0..n {
-                let admissible = e != s
-                    && allowed(&puzzle.ends, e)
-                    && (!self.closed || board.is_move(s, e))
-                    && colours_allow(puzzle, s, e);
-                if !admissible {
-                    continue;
-                }
-                let key = (rank[s], rank[e]);
-                let mut images: Vec<(usize, usize)> = Vec::with_capacity(self.autos.len());
-                let mut least = true;
-                for a in &self.autos {
-                    let (gs, ge) = (a.perm[s] as usize, a.perm[e] as usize);
-                    let image = if a.rev { (ge, gs) } else { (gs, ge) };
-                    let image_key = (rank[image.0], rank[image.1]);
-                    if image_key < key {
-                        least = false;
-                        break;
-                    }
-                    if !images.contains(&image) {
-                        images.push(image);
-                    }
-                }
-                if least {
-                    weights[e] = images.len() as u32;
-                    ends.insert(if self.mode == FOLD { n - 1 - e } else { e });
-                }
-            }
-            if ends.is_empty() {
+            let weights = self.pair_weights_from(puzzle, s, &rank);
+            self.push_sequence_roots(s, &weights);
+            self.pair_weights[s] = weights;
+        }
+    }
+
+    /// For each end cell `e`, the orbit size of the pair `(s, e)` when it is the least of its
+    /// orbit (by rank) and a solution could have those ends; 0 otherwise.
+    fn pair_weights_from(&self, puzzle: &Puzzle, s: usize, rank: &[usize]) -> Vec<u32> {
+        let board = &puzzle.board;
+        let mut weights = vec![0u32; self.n];
+        for e in 0..self.n {
+            let admissible = e != s
+                && allowed(&puzzle.ends, e)
+                && (!self.closed || board.is_move(s, e))
+                && colours_allow(puzzle, s, e);
+            if !admissible {
                 continue;
             }
-            if self.mode == MEET {
-                for e in (0..n).filter(|&e| weights[e] > 0) {
-                    self.roots.push(Root {
-                        path: vec![s as u32, e as u32],
-                        ends: Bits::single(e),
-                        weight: Weight::Pair,
-                    });
+            let key = (rank[s], rank[e]);
+            let mut images: Vec<(usize, usize)> = Vec::with_capacity(self.autos.len());
+            let mut least = true;
+            for a in &self.autos {
+                let (gs, ge) = (a.perm[s] as usize, a.perm[e] as usize);
+                let image = if a.rev { (ge, gs) } else { (gs, ge) };
+                if (rank[image.0], rank[image.1]) < key {
+                    least = false;
+                    break;
                 }
-            } else {
+                if !images.contains(&image) {
+                    images.push(image);
+                }
+            }
+            if least {
+                weights[e] = images.len() as u32;
+            }
+        }
+        weights
+    }
+
+    /// The roots from start `s`: one walk with every admissible end, or, searching from both
+    /// ends, one walk per end.
+    fn push_sequence_roots(&mut self, s: usize, weights: &[u32]) {
+        let n = self.n;
+        let mut ends = Bits::EMPTY;
+        for e in (0..n).filter(|&e| weights[e] > 0) {
+            ends.insert(if self.mode == FOLD { n - 1 - e } else { e });
+        }
+        if ends.is_empty() {
+            return;
+        }
+        if self.mode == MEET {
+            for e in (0..n).filter(|&e| weights[e] > 0) {
                 self.roots.push(Root {
-                    path: vec![s as u32],
-                    ends,
+                    path: vec![s as u32, e as u32],
+                    ends: Bits::single(e),
                     weight: Weight::Pair,
                 });
             }
-            self.pair_weights[s] = weights;
+        } else {
+            self.roots.push(Root {
+                path: vec![s as u32],
+                ends,
+                weight: Weight::Pair,
+            });
         }
     }
 
@@ -309,4 +323,9 @@ impl<const W: usize> Plan<W> {
             }
         }
     }
+}
+
+/// Whether `c` is in the optional cell set (no set allows every cell).
+fn allowed(set: &Option<Vec<usize>>, c: usize) -> bool {
+    set.as_ref().is_none_or(|s| s.binary_search(&c).is_ok())
 }

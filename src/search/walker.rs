@@ -212,81 +212,110 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
     /// The moves worth trying from the current state (empty when the branch is dead).
     #[inline]
     pub fn candidates(&self) -> Bits<W> {
-        let t = self.t;
-        let n = t.n;
+        self.live_candidates().unwrap_or(Bits::EMPTY)
+    }
+
+    /// The candidates, or `None` when the branch is dead. Each step narrows them: the
+    /// unvisited neighbours, the cells of degree one, required moves, line sums, the mirror.
+    #[inline(always)]
+    fn live_candidates(&self) -> Option<Bits<W>> {
         let (h, other) = self.heads();
         let ends = self.end_set(other);
-        let nh = t.nbr[h];
+        let nh = self.t.nbr[h];
         let avail = nh & self.u;
         if avail.is_empty() {
-            return Bits::EMPTY;
+            return None;
         }
-        let mut cands = avail;
-        if self.remaining == if M == FOLD { 2 } else { 1 } {
-            cands = avail & ends;
+        let cands = if self.remaining == if M == FOLD { 2 } else { 1 } {
+            avail & ends
         } else {
             if (ends & self.u).is_empty() {
-                return Bits::EMPTY;
+                return None;
             }
-            let low = self.low;
-            if !low.is_empty() {
-                let (nhh, ecl) = if M == FOLD {
-                    (nh | nh.reversed(n), ends | ends.reversed(n))
-                } else {
-                    (nh, ends)
-                };
-                let x = low.andnot(nhh);
-                let y = low & nhh;
-                let end_fixed = !x.is_empty();
-                if end_fixed && (Self::several(x) || !x.is_subset(&ecl)) {
-                    return Bits::EMPTY;
+            self.forced_by_low_degree(avail, nh, ends)?
+        };
+        let cands = self.required_moves(h, cands)?;
+        Some(self.restricted_by_numbers(cands))
+    }
+
+    /// Cells with at most one unvisited neighbour left (`low`) must be entered next or be the
+    /// far end: more than the path can serve kills the branch; otherwise they may force the
+    /// next move.
+    #[inline(always)]
+    fn forced_by_low_degree(&self, avail: Bits<W>, nh: Bits<W>, ends: Bits<W>) -> Option<Bits<W>> {
+        let low = self.low;
+        if low.is_empty() {
+            return Some(avail);
+        }
+        let n = self.t.n;
+        let (nhh, ecl) = if M == FOLD {
+            (nh | nh.reversed(n), ends | ends.reversed(n))
+        } else {
+            (nh, ends)
+        };
+        let x = low.andnot(nhh);
+        let y = low & nhh;
+        let end_fixed = !x.is_empty();
+        if end_fixed && (Self::several(x) || !x.is_subset(&ecl)) {
+            return None;
+        }
+        let mut cands = avail;
+        if !y.is_empty() {
+            if end_fixed {
+                if Self::several(y) {
+                    return None;
                 }
-                if !y.is_empty() {
-                    if end_fixed {
-                        if Self::several(y) {
-                            return Bits::EMPTY;
-                        }
-                        cands = y & nh;
-                    } else {
-                        let first = y.andnot(ecl);
-                        if !first.is_empty() {
-                            if Self::several(first) || Self::more_than_two(y) {
-                                return Bits::EMPTY;
-                            }
-                            cands = first & nh;
-                        } else if Self::more_than_two(y) {
-                            return Bits::EMPTY;
-                        } else if Self::several(y) {
-                            cands = y & nh;
-                        }
+                cands = y & nh;
+            } else {
+                let first = y.andnot(ecl);
+                if !first.is_empty() {
+                    if Self::several(first) || Self::more_than_two(y) {
+                        return None;
                     }
-                }
-                // A cell with no unvisited neighbour can only be the very last one.
-                if low.iter().any(|c| self.deg[c] == 0) {
-                    return Bits::EMPTY;
+                    cands = first & nh;
+                } else if Self::more_than_two(y) {
+                    return None;
+                } else if Self::several(y) {
+                    cands = y & nh;
                 }
             }
         }
-        if t.has_req {
-            let r = t.req[h] & self.u;
-            if !r.is_empty() {
-                if self.path.len() == 1 && self.plan.closed {
-                    // The start's other tour neighbour is the last cell.
-                    let k = r.count();
-                    if k > 2 {
-                        return Bits::EMPTY;
-                    }
-                    if k == 2 {
-                        cands = cands & r;
-                    }
-                } else {
-                    if r.at_least_two() {
-                        return Bits::EMPTY;
-                    }
-                    cands = cands & r;
-                }
-            }
+        // A cell with no unvisited neighbour can only be the very last one.
+        if low.iter().any(|c| self.deg[c] == 0) {
+            return None;
         }
+        Some(cands)
+    }
+
+    /// Required moves from the head `h` that are still open must be taken next (at the start
+    /// of a closed tour, one of them may be the closing move instead).
+    #[inline(always)]
+    fn required_moves(&self, h: usize, cands: Bits<W>) -> Option<Bits<W>> {
+        if !self.t.has_req {
+            return Some(cands);
+        }
+        let r = self.t.req[h] & self.u;
+        if r.is_empty() {
+            return Some(cands);
+        }
+        if self.path.len() == 1 && self.plan.closed {
+            // The start's other tour neighbour is the last cell.
+            return match r.count() {
+                k if k > 2 => None,
+                2 => Some(cands & r),
+                _ => Some(cands),
+            };
+        }
+        if r.at_least_two() {
+            return None;
+        }
+        Some(cands & r)
+    }
+
+    /// Line sums that fix or forbid the next number's cell, and the mirror rule of open
+    /// tours that a reflection maps onto themselves.
+    #[inline(always)]
+    fn restricted_by_numbers(&self, mut cands: Bits<W>) -> Bits<W> {
         if let Some(s) = &self.sums {
             cands = match s.expected(self.path.len()) {
                 Some(c) => cands & Bits::single(c),
@@ -294,6 +323,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             };
         }
         if self.plan.open_mirror {
+            let n = self.t.n;
             let p = self.path.len();
             let q = n - 1 - p;
             if q < p {

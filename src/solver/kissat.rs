@@ -3,9 +3,8 @@
 //! Kissat (Biere, Fleury and others; SAT Competition 2020-2024 system
 //! descriptions) is CaDiCaL's successor in C. It has no assumptions and
 //! cannot take clauses after a solve call, so it cannot enumerate; but most
-//! cubes of a line-sum model hold no solution, and one Kissat call shows that
-//! faster than CaDiCaL on those tested (results/sat-measurements-2026-11-23.md,
-//! session 8).
+//! cubes of a line-sum model hold no solution, and one Kissat call is the
+//! cheaper way to show that (results/sat-measurements-2026-11-23.md).
 //!
 //! The `cat_solver` crate compiles Kissat 3.1.1 with `cc` and links it
 //! statically; this module declares the few C functions of `kissat.h` it
@@ -60,7 +59,7 @@ impl Running {
 
 /// What one Kissat call decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum KissatVerdict {
     /// The clauses have a model ([`Refuter::solve_reading`] reads it).
     Satisfiable,
     /// The clauses have no model.
@@ -106,16 +105,16 @@ impl Refuter {
     }
 
     /// Decides the clauses added. Consumes the refuter: Kissat solves once.
-    pub fn solve(self) -> Verdict {
+    pub fn solve(self) -> KissatVerdict {
         self.solve_reading(&[]).0
     }
 
     /// Decides the clauses added and, when they have a model, gives the value
     /// of each of `vars` in it (in the order asked; a variable Kissat never
     /// saw reads false). Consumes the refuter: Kissat solves once.
-    pub fn solve_reading(self, vars: &[Var]) -> (Verdict, Option<Vec<bool>>) {
+    pub fn solve_reading(self, vars: &[Var]) -> (KissatVerdict, Option<Vec<bool>>) {
         let verdict = self.decide();
-        let model = (verdict == Verdict::Satisfiable).then(|| {
+        let model = (verdict == KissatVerdict::Satisfiable).then(|| {
             vars.iter()
                 // SAFETY: a live solver whose last call answered 10
                 // (satisfiable); `kissat_value` takes any non-zero literal.
@@ -127,9 +126,9 @@ impl Refuter {
 
     /// Kissat 3.1.1 stores a terminate callback but never calls it, so a
     /// watcher thread polls the stop signal and calls `kissat_terminate`.
-    fn decide(&self) -> Verdict {
+    fn decide(&self) -> KissatVerdict {
         if self.stop.is_raised() {
-            return Verdict::Interrupted;
+            return KissatVerdict::Interrupted;
         }
         let finished = AtomicBool::new(false);
         let running = &Running(self.solver);
@@ -152,9 +151,9 @@ impl Refuter {
             answer
         });
         match answer {
-            10 => Verdict::Satisfiable,
-            20 => Verdict::Unsatisfiable,
-            _ => Verdict::Interrupted,
+            10 => KissatVerdict::Satisfiable,
+            20 => KissatVerdict::Unsatisfiable,
+            _ => KissatVerdict::Interrupted,
         }
     }
 }
@@ -178,7 +177,7 @@ mod tests {
         sat.add_clause(&[a, b]).unwrap();
         sat.add_clause(&[!a]).unwrap();
         let (verdict, model) = sat.solve_reading(&[a.var(), b.var()]);
-        assert_eq!(verdict, Verdict::Satisfiable);
+        assert_eq!(verdict, KissatVerdict::Satisfiable);
         assert_eq!(model, Some(vec![false, true]));
         let mut unsat = Refuter::new(StopSignal::new());
         for clause in [[a, b], [a, !b], [!a, b], [!a, !b]] {
@@ -186,7 +185,7 @@ mod tests {
         }
         assert_eq!(
             unsat.solve_reading(&[a.var()]),
-            (Verdict::Unsatisfiable, None)
+            (KissatVerdict::Unsatisfiable, None)
         );
         assert!(Refuter::signature().contains("3.1.1"));
     }
@@ -197,6 +196,6 @@ mod tests {
         stop.request_stop();
         let mut refuter = Refuter::new(stop);
         refuter.add_clause(&[Lit::positive(0)]).unwrap();
-        assert_eq!(refuter.solve(), Verdict::Interrupted);
+        assert_eq!(refuter.solve(), KissatVerdict::Interrupted);
     }
 }

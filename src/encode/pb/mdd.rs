@@ -23,9 +23,9 @@
 //!   -> OR prev(s)` over the `s` with `s + w` a node, `prev(s) -> OR x(w)`
 //!   over the weights leading to a node, and so on.
 //!
-//! Measured on Kelsey's nested semimagic tours (32 lines of 4 cells, target
-//! 130; see `results/sat-encodings.md`), this propagates far more than the
-//! group tree, whose sums only flow upwards.
+//! Because every step relates both neighbouring layers, this propagates
+//! sums downwards as well as upwards, unlike the group tree, whose sums only
+//! flow upwards (the comparison on the nested semimagic model is in results/).
 //!
 //! The caller guarantees that exactly one literal per group is true.
 
@@ -48,8 +48,8 @@ type ByWeight = BTreeMap<usize, Vec<Lit>>;
 /// already define the sum (forward clauses alone lead from the constant
 /// first layer to the constant last one), so leaving support out keeps every
 /// solution and admits no new one; it only changes what unit propagation
-/// sees. Measured with Kissat on the empty nested-semimagic cubes: about as
-/// many conflicts, each cheaper (results/sat-measurements-2026-11-23.md).
+/// sees: fewer clauses to propagate through at each conflict
+/// (results/sat-measurements-2026-11-23.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Support {
     Written,

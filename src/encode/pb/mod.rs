@@ -25,15 +25,14 @@
 //! twice (see [`crate::encode::linesum`]).
 //!
 //! The fourth choice, [`PbEncoding::GroupTree`], is ours (`group_tree`): a
-//! totalizer whose leaves are exactly-one groups. Measured on line-sum
-//! models (first tour, CaDiCaL): 6x6 with all rows = 111: totalizer 463k
-//! clauses, no tour in 20 s; watchdog 216k clauses, 10.3 s; adder 68k
-//! clauses, no tour in 20 s; group tree 78k clauses, 12.9 s.
+//! totalizer whose leaves are exactly-one groups, so that a cell's numbers
+//! enter a sum as one digit rather than as independent bits (the comparison
+//! on line-sum models is in results/).
 //!
 //! The fifth, [`PbEncoding::Mdd`], also ours (`mdd`), is a decision diagram
 //! over the same groups. It writes more clauses than the group tree but
-//! propagates in both directions, and is the default since it enumerates
-//! the nested semimagic tours in a third of the group tree's time.
+//! propagates in both directions, and is the default because it is the
+//! fastest on the line-sum models measured (results/).
 //!
 //! Before encoding, terms are normalised: repeated literals are merged, a
 //! variable occurring in both polarities is folded into a constant
@@ -71,19 +70,18 @@ pub enum PbEncoding {
     Adder,
     /// Our totalizer over exactly-one groups (see `group_tree`): for line
     /// sums each cell is one group; elsewhere each literal is the group
-    /// {literal, its negation}. On line-sum models it writes a third of the
-    /// watchdog's clauses and a tenth of the totalizer's; on small models it
-    /// is within 12% of the decision diagram (results/encodings-*.md).
+    /// {literal, its negation}, so it writes far fewer clauses than the
+    /// watchdog or the totalizer on line sums (results/encodings-*.md).
     GroupTree,
     /// A layered decision diagram over exactly-one groups with two-way
     /// propagation (see `mdd`): node per partial sum, every step a ternary
-    /// relation any two of whose parts fix the third. The default: CaDiCaL
-    /// alone enumerated nested-semimagic in 548k conflicts with it, against
-    /// 2.3M with the group tree (results/sat-measurements-*.md).
+    /// relation any two of whose parts fix the third. The default: its
+    /// propagation both ways cuts conflicts the most on the line-sum models
+    /// measured (results/sat-measurements-*.md).
     #[default]
     Mdd,
     /// The decision diagram without its support clauses (see `mdd`): the
-    /// same sums, about 4% fewer clauses, cheaper conflicts. Under `mdd`, the
+    /// same sums, slightly fewer clauses, cheaper conflicts. Under `mdd`, the
     /// cubes that Kissat refutes first are built with it, for both solvers
     /// (results/sat-measurements-*.md).
     MddLean,
