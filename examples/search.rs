@@ -56,7 +56,7 @@ fn main() {
         eprintln!(
             "{:>8.1}s {:>14} solutions {:>16} nodes {:>12.0} nodes/s",
             p.seconds, p.solutions, p.nodes, p.nodes_per_second
-        )
+        );
     };
     let summary = if list {
         let sink = |c: Class| {

@@ -484,7 +484,7 @@ mod tests {
         let s = Shape::flat(2, 2);
         assert!(check_integrity(s, &[0, 1, 3, 2]).is_empty());
         let found = check_integrity(s, &[0, 1, 1, 7]);
-        let text: Vec<String> = found.iter().map(|v| v.to_string()).collect();
+        let text: Vec<String> = found.iter().map(std::string::ToString::to_string).collect();
         assert_eq!(
             text,
             vec![
@@ -524,7 +524,7 @@ mod tests {
         puzzle.rot180 = true;
         let text: Vec<String> = verify(&puzzle, &tour)
             .iter()
-            .map(|v| v.to_string())
+            .map(std::string::ToString::to_string)
             .collect();
         assert!(
             text.contains(
@@ -548,7 +548,7 @@ mod tests {
         swapped.swap(0, 1); // 4 at (0,0), 1 at (0,1)
         let bad = Tour::from_numbers(s, &swapped).unwrap();
         let found = verify(&plain(s, false), &bad);
-        let text: Vec<String> = found.iter().map(|v| v.to_string()).collect();
+        let text: Vec<String> = found.iter().map(std::string::ToString::to_string).collect();
         assert!(
             text.contains(&"move 1 -> 2 from (0,1) to (1,2) is not a 1,2 leap".into()),
             "{text:?}"

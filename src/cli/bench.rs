@@ -199,7 +199,7 @@ mod tests {
     use super::*;
 
     fn filters(names: &[&str]) -> Vec<String> {
-        names.iter().map(|n| n.to_string()).collect()
+        names.iter().map(std::string::ToString::to_string).collect()
     }
 
     #[test]

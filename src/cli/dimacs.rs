@@ -90,7 +90,10 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
         Verdict::Tour(tour) => {
             let violations = knights::verify::verify(&puzzle, &tour);
             if !violations.is_empty() {
-                let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+                let list: Vec<String> = violations
+                    .iter()
+                    .map(std::string::ToString::to_string)
+                    .collect();
                 bail!(
                     "internal error: the decoded tour breaks rules: {}",
                     list.join("; ")

@@ -218,7 +218,7 @@ fn settle(writer: &SolutionWriter, resumed: &Resumed, summary: &mut Summary) -> 
     let engine_resumed = summary
         .stats
         .get("resumed_classes")
-        .and_then(|v| v.as_u64());
+        .and_then(serde_json::Value::as_u64);
     anyhow::ensure!(
         (solutions, classes) == (summary.solutions, summary.classes)
             && engine_resumed.unwrap_or(0) == resumed.classes,

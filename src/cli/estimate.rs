@@ -61,7 +61,7 @@ pub fn predict(
     let nodes = sample
         .stats
         .get("nodes")
-        .and_then(|v| v.as_f64())
+        .and_then(serde_json::Value::as_f64)
         .unwrap_or(0.0);
     let nodes_per_second = nodes / sample.seconds.max(1e-9);
     let predicted_seconds = if sample.complete {
@@ -95,7 +95,7 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
         let actual = summary
             .stats
             .get("nodes")
-            .and_then(|v| v.as_u64())
+            .and_then(serde_json::Value::as_u64)
             .unwrap_or(0);
         prediction.actual_nodes = Some(actual);
         prediction.ratio = Some(actual as f64 / prediction.estimate.nodes.max(1.0));

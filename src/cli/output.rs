@@ -141,7 +141,10 @@ impl<'a> SolutionWriter<'a> {
         for tour in &class.members {
             let violations = knights::verify::verify(self.puzzle, tour);
             if !violations.is_empty() {
-                let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+                let list: Vec<String> = violations
+                    .iter()
+                    .map(std::string::ToString::to_string)
+                    .collect();
                 return Err(anyhow!(
                     "an engine produced a tour the verifier rejects (an engine bug): {}\n{}",
                     list.join("; "),

@@ -80,7 +80,10 @@ fn check_solutions(puzzle: &Puzzle, sourced: &[Sourced]) -> Result<()> {
     for Sourced { origin, tour } in sourced {
         let violations = knights::verify::verify(puzzle, tour);
         if !violations.is_empty() {
-            let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+            let list: Vec<String> = violations
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect();
             bail!(
                 "{origin}: not a solution of {}, so it cannot be resumed from: {}",
                 puzzle.name,

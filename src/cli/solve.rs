@@ -48,7 +48,10 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     };
     let violations = knights::verify::verify(&puzzle, &tour);
     if !violations.is_empty() {
-        let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+        let list: Vec<String> = violations
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect();
         bail!(
             "internal error: the engine's tour breaks rules: {}",
             list.join("; ")

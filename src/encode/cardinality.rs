@@ -104,7 +104,7 @@ mod tests {
         let lits: Vec<Lit> = (0..n).map(|_| b.new_var().pos_lit()).collect();
         constrain(&mut b, &lits);
         let mut backend = new_backend(&BackendConfig::default()).unwrap();
-        for clause in b.cnf().iter() {
+        for clause in b.cnf() {
             backend.add_clause(clause.as_ref()).unwrap();
         }
         let projection: Vec<Var> = lits.iter().map(|l| l.var()).collect();
@@ -124,7 +124,7 @@ mod tests {
     fn exactly_one_has_n_models_for_short_and_long_lists() {
         for n in [0, 1, 2, 5, 6, 7, 12] {
             let count = count_models(n, |b, lits| exactly_one(b, lits).unwrap());
-            assert_eq!(count, n as u64, "n = {n}");
+            assert_eq!(count, u64::from(n), "n = {n}");
         }
     }
 
@@ -132,7 +132,7 @@ mod tests {
     fn at_most_one_has_n_plus_one_models() {
         for n in [0, 3, 6, 7, 10] {
             let count = count_models(n, |b, lits| at_most_one(b, lits).unwrap());
-            assert_eq!(count, n as u64 + 1, "n = {n}");
+            assert_eq!(count, u64::from(n) + 1, "n = {n}");
         }
     }
 
@@ -140,7 +140,7 @@ mod tests {
     fn exactly_two_has_n_choose_two_models() {
         for n in [0, 1, 2, 3, 8, 9, 14] {
             let count = count_models(n, |b, lits| exactly_two(b, lits).unwrap());
-            assert_eq!(count, binomial(n as u64, 2), "n = {n}");
+            assert_eq!(count, binomial(u64::from(n), 2), "n = {n}");
         }
     }
 }

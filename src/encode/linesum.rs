@@ -365,11 +365,11 @@ struct Digits<'a> {
 
 impl Digits<'_> {
     fn residue(&self, k: u32) -> usize {
-        ((k as u64 - 1) % self.half + 1) as usize
+        ((u64::from(k) - 1) % self.half + 1) as usize
     }
 
     fn high(&self, k: u32) -> usize {
-        usize::from(k as u64 > self.half)
+        usize::from(u64::from(k) > self.half)
     }
 
     /// A line the half turn maps onto itself: the residues of one cell per opposite pair.

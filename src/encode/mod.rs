@@ -212,7 +212,7 @@ impl Encoding {
         let mut parts = Parts::default();
         match family {
             VariableFamily::Numbering => {
-                build_numbering(&mut b, puzzle, options, line_sums, &mut parts)?
+                build_numbering(&mut b, puzzle, options, line_sums, &mut parts)?;
             }
             VariableFamily::Moves => build_moves(&mut b, puzzle, options, &mut parts)?,
             VariableFamily::Edges => build_edges(&mut b, puzzle, options, &mut parts)?,
@@ -485,8 +485,13 @@ fn build_numbering(
         if let Some(partner) = numbering::half_turn_partner(&puzzle.board, puzzle.closed, &turn) {
             numbering::require_half_turn_numbering(b, &numbers, &turn, &partner);
             if puzzle.closed {
-                fold =
-                    linesum::fold_half_turn(&puzzle.sums, &implied, &turn, n as u64 / 2, &numbers);
+                fold = linesum::fold_half_turn(
+                    &puzzle.sums,
+                    &implied,
+                    &turn,
+                    u64::from(n) / 2,
+                    &numbers,
+                );
             }
         }
     }

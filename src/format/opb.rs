@@ -96,7 +96,7 @@ const NOTHING: &str = "+1 x1 -1 x1 ";
 
 fn write_clauses(encoding: &Encoding, out: &mut dyn Write) -> io::Result<()> {
     let mut line = String::new();
-    for clause in encoding.cnf().iter() {
+    for clause in encoding.cnf() {
         line.clear();
         let negated = clause_terms(clause.iter().copied(), &mut line);
         if clause.is_empty() {

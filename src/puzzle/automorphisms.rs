@@ -78,8 +78,8 @@ pub fn preserves(puzzle: &Puzzle, a: &Automorphism) -> bool {
     preserves_ends(puzzle, a) && preserves_sums(puzzle, a) && preserves_required(puzzle, a)
 }
 
-fn mapped_set(a: &Automorphism, cells: &Option<Vec<Cell>>) -> Option<Vec<Cell>> {
-    cells.as_ref().map(|cells| {
+fn mapped_set(a: &Automorphism, cells: Option<&Vec<Cell>>) -> Option<Vec<Cell>> {
+    cells.map(|cells| {
         let mut image: Vec<Cell> = cells.iter().map(|&c| a.cell(c)).collect();
         image.sort_unstable();
         image
@@ -87,8 +87,8 @@ fn mapped_set(a: &Automorphism, cells: &Option<Vec<Cell>>) -> Option<Vec<Cell>> 
 }
 
 fn preserves_ends(puzzle: &Puzzle, a: &Automorphism) -> bool {
-    let starts = mapped_set(a, &puzzle.starts);
-    let ends = mapped_set(a, &puzzle.ends);
+    let starts = mapped_set(a, puzzle.starts.as_ref());
+    let ends = mapped_set(a, puzzle.ends.as_ref());
     if a.reverse {
         starts == puzzle.ends && ends == puzzle.starts
     } else {

@@ -34,7 +34,7 @@ impl Puzzle {
         let numbers = tour.numbers();
         self.sums
             .iter()
-            .all(|s| s.cells.iter().map(|&c| numbers[c] as u64).sum::<u64>() == s.target)
+            .all(|s| s.cells.iter().map(|&c| u64::from(numbers[c])).sum::<u64>() == s.target)
     }
 
     /// The undirected moves of the tour, including the closing one for closed models.

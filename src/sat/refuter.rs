@@ -73,7 +73,7 @@ pub(super) fn refute(
         return Ok((KissatVerdict::Unsatisfiable, None));
     };
     let mut refuter = Refuter::new(stop);
-    for clause in encoding.cnf().iter() {
+    for clause in encoding.cnf() {
         refuter.add_clause(clause.as_ref())?;
     }
     for &lit in &assumptions {

@@ -52,7 +52,7 @@ impl<'a> Session<'a> {
             stop,
         };
         let mut backend = new_backend(&config)?;
-        for clause in encoding.cnf().iter() {
+        for clause in encoding.cnf() {
             backend.add_clause(clause.as_ref())?;
         }
         Ok(Session {

@@ -22,7 +22,10 @@ mod session_tests {
                 ..SatOptions::default()
             };
             let summary = count(&puzzle, &options, &Limits::default()).unwrap();
-            summary.stats.get("conflicts").and_then(|v| v.as_u64())
+            summary
+                .stats
+                .get("conflicts")
+                .and_then(serde_json::Value::as_u64)
         };
         assert!(conflicts(SolverKind::Cadical).is_some_and(|c| c > 0));
         assert_eq!(conflicts(SolverKind::Varisat), None);
@@ -131,7 +134,7 @@ mod refute_first_tests {
         summary
             .stats
             .get(name)
-            .and_then(|v| v.as_u64())
+            .and_then(serde_json::Value::as_u64)
             .unwrap_or(0)
     }
 

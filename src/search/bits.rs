@@ -70,7 +70,7 @@ impl<const W: usize> Bits<W> {
     /// Sets bit `c` when `on` is true, without a branch.
     #[inline(always)]
     pub fn insert_if(&mut self, c: usize, on: bool) {
-        self.0[c >> 6] |= (on as u64) << (c & 63);
+        self.0[c >> 6] |= u64::from(on) << (c & 63);
     }
 
     #[inline(always)]

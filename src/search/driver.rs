@@ -80,7 +80,7 @@ pub fn threads(opts: &SearchOptions) -> usize {
     if opts.jobs > 0 {
         opts.jobs
     } else {
-        std::thread::available_parallelism().map_or(1, |p| p.get())
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
     }
 }
 
@@ -116,7 +116,7 @@ fn search_in_mode<const W: usize, const M: u8>(
                 prefixes.par_iter().for_each_init(
                     || Job::new(setup.walker::<M>(), counters, ctx),
                     |job, p: &Prefix| job.search_below(p),
-                )
+                );
             });
             let _ = done_tx.send(());
         });

@@ -21,7 +21,7 @@ impl Rng {
     }
 
     fn below(&mut self, k: usize) -> usize {
-        ((self.next() as u128 * k as u128) >> 64) as usize
+        ((u128::from(self.next()) * k as u128) >> 64) as usize
     }
 }
 

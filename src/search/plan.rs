@@ -149,7 +149,7 @@ impl<const W: usize> Plan<W> {
             rank[c] = r;
         }
         for &s in &by_rank {
-            if !allowed(&puzzle.starts, s) {
+            if !allowed(puzzle.starts.as_ref(), s) {
                 continue;
             }
             // A start that some reversal-free automorphism maps lower is never a least pair.
@@ -174,7 +174,7 @@ impl<const W: usize> Plan<W> {
         let mut weights = vec![0u32; self.n];
         for e in 0..self.n {
             let admissible = e != s
-                && allowed(&puzzle.ends, e)
+                && allowed(puzzle.ends.as_ref(), e)
                 && (!self.closed || board.is_move(s, e))
                 && colours_allow(puzzle, s, e);
             if !admissible {
@@ -292,7 +292,7 @@ impl<const W: usize> Plan<W> {
         let r = &self.roots[root];
         match r.weight {
             Weight::Const(w) => w,
-            Weight::Pair => self.pair_weights[r.path[0] as usize][last] as u64,
+            Weight::Pair => u64::from(self.pair_weights[r.path[0] as usize][last]),
         }
     }
 
@@ -326,6 +326,6 @@ impl<const W: usize> Plan<W> {
 }
 
 /// Whether `c` is in the optional cell set (no set allows every cell).
-fn allowed(set: &Option<Vec<usize>>, c: usize) -> bool {
-    set.as_ref().is_none_or(|s| s.binary_search(&c).is_ok())
+fn allowed(set: Option<&Vec<usize>>, c: usize) -> bool {
+    set.is_none_or(|s| s.binary_search(&c).is_ok())
 }

@@ -397,7 +397,7 @@ impl<const W: usize> SumState<W> {
         while self.trail.len() > mark {
             match self.trail.pop().expect("above mark") {
                 Undo::Line { line, m, class } => {
-                    self.sum[line as usize] -= m as i64;
+                    self.sum[line as usize] -= i64::from(m);
                     self.empty[line as usize][class as usize] += 1;
                 }
                 Undo::Deadline { line, old } => self.deadline[line as usize] = old,
@@ -489,7 +489,7 @@ impl<const W: usize> SumState<W> {
     fn assign(&mut self, lt: &LineTables, cell: usize, m: u32) {
         let class = self.class[cell];
         for &l in &lt.of_cell[cell] {
-            self.sum[l as usize] += m as i64;
+            self.sum[l as usize] += i64::from(m);
             self.empty[l as usize][class as usize] -= 1;
             self.trail.push(Undo::Line { line: l, m, class });
             self.queue.push(l);
@@ -627,6 +627,6 @@ fn reachable<const V: usize>(
     } else {
         step - 1
     };
-    let budget = (lt.num[j] as i64 - lt.num[last] as i64).unsigned_abs() as usize;
+    let budget = (i64::from(lt.num[j]) - i64::from(lt.num[last])).unsigned_abs() as usize;
     t.distance(heads[side], cell).is_none_or(|d| d <= budget)
 }

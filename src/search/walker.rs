@@ -345,7 +345,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             if k == out.len() {
                 break;
             }
-            out[k] = (self.deg[c] as u32) << 24 | c as u32;
+            out[k] = u32::from(self.deg[c]) << 24 | c as u32;
             k += 1;
         }
         out[..k].sort_unstable();
@@ -362,7 +362,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         let n = t.n;
         let (h, other) = self.heads();
         let slot = self.path.len();
-        let mark = self.sums.as_ref().map_or(0, |s| s.mark());
+        let mark = self.sums.as_ref().map_or(0, super::sums::SumState::mark);
         self.saved.push((self.low, self.ends, mark));
         self.path.push(v as u32);
         self.remove(v);

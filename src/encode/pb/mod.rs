@@ -287,16 +287,16 @@ fn encode_normalised<C: CollectClauses>(
     }
     match encoding {
         PbEncoding::Gte => {
-            encode_eq_with::<DoubleGeneralizedTotalizer, C>(sum, rest, encoding, collector, vars)?
+            encode_eq_with::<DoubleGeneralizedTotalizer, C>(sum, rest, encoding, collector, vars)?;
         }
         PbEncoding::Dpw => {
-            encode_eq_with::<DoubleDynamicPolyWatchdog, C>(sum, rest, encoding, collector, vars)?
+            encode_eq_with::<DoubleDynamicPolyWatchdog, C>(sum, rest, encoding, collector, vars)?;
         }
         PbEncoding::Adder => {
-            encode_eq_with::<BinaryAdder, C>(sum, rest, encoding, collector, vars)?
+            encode_eq_with::<BinaryAdder, C>(sum, rest, encoding, collector, vars)?;
         }
         PbEncoding::GroupTree | PbEncoding::Mdd | PbEncoding::MddLean => {
-            encode_as_groups(encoding, sum, Goal::Equal(rest), collector, vars)?
+            encode_as_groups(encoding, sum, Goal::Equal(rest), collector, vars)?;
         }
     }
     Ok(PbStatus::Encoded)
@@ -343,16 +343,16 @@ fn encode_normalised_ub<C: CollectClauses>(
     }
     match encoding {
         PbEncoding::Gte => {
-            encode_ub_with::<GeneralizedTotalizer, C>(sum, rest, encoding, collector, vars)?
+            encode_ub_with::<GeneralizedTotalizer, C>(sum, rest, encoding, collector, vars)?;
         }
         PbEncoding::Dpw => {
-            encode_ub_with::<DynamicPolyWatchdog, C>(sum, rest, encoding, collector, vars)?
+            encode_ub_with::<DynamicPolyWatchdog, C>(sum, rest, encoding, collector, vars)?;
         }
         PbEncoding::Adder => {
-            encode_ub_with::<BinaryAdder, C>(sum, rest, encoding, collector, vars)?
+            encode_ub_with::<BinaryAdder, C>(sum, rest, encoding, collector, vars)?;
         }
         PbEncoding::GroupTree | PbEncoding::Mdd | PbEncoding::MddLean => {
-            encode_as_groups(encoding, sum, Goal::AtMost(rest), collector, vars)?
+            encode_as_groups(encoding, sum, Goal::AtMost(rest), collector, vars)?;
         }
     }
     Ok(PbStatus::Encoded)

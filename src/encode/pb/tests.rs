@@ -58,7 +58,7 @@ fn count_on_every_backend(n_vars: u32, cnf: &Cnf) -> u64 {
         .iter()
         .map(|config| {
             let mut backend = new_backend(config).unwrap();
-            for clause in cnf.iter() {
+            for clause in cnf {
                 backend.add_clause(clause.as_ref()).unwrap();
             }
             let outcome = count_projected(&mut *backend, &projection, None).unwrap();

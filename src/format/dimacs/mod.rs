@@ -193,7 +193,7 @@ fn write_variable_map(
 
 fn write_clauses(encoding: &Encoding, out: &mut dyn Write) -> io::Result<()> {
     let mut line = String::new();
-    for clause in encoding.cnf().iter() {
+    for clause in encoding.cnf() {
         line.clear();
         for lit in clause.iter() {
             line.push_str(&lit.to_ipasir().to_string());

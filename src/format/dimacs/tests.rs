@@ -35,7 +35,7 @@ fn solver_output(text: &str) -> String {
         rustsat::instances::SatInstance::from_dimacs(&mut text.as_bytes()).unwrap();
     let n_vars = read_dimacs(text).unwrap().n_vars;
     let mut backend = new_backend(&BackendConfig::default()).unwrap();
-    for clause in instance.cnf().iter() {
+    for clause in instance.cnf() {
         backend.add_clause(clause.as_ref()).unwrap();
     }
     match backend.solve_under(&[]).unwrap() {
@@ -50,7 +50,11 @@ fn solver_output(text: &str) -> String {
             let value = backend.value(Var::new(i)).unwrap();
             out.push_str(&format!(
                 " {}",
-                if value { i as i64 + 1 } else { -(i as i64) - 1 }
+                if value {
+                    i64::from(i) + 1
+                } else {
+                    -i64::from(i) - 1
+                }
             ));
         }
         out.push('\n');
@@ -228,9 +232,11 @@ fn a_flipped_value_is_caught_by_the_clauses_not_decoded() {
     // Flip variable 1 (a primary move variable) and then every other single
     // variable in turn: each flip breaks some clause or the tour is still
     // valid; a wrong tour must never come out.
-    let n_vars = read_dimacs(&dimacs_text(&p, &EncodeOptions::default()).0)
-        .unwrap()
-        .n_vars as i64;
+    let n_vars = i64::from(
+        read_dimacs(&dimacs_text(&p, &EncodeOptions::default()).0)
+            .unwrap()
+            .n_vars,
+    );
     let mut rejected = 0;
     for var in 1..=n_vars {
         let flipped: String = good
