@@ -27,7 +27,7 @@ use crate::encode::{
     VariableFamily,
 };
 use crate::puzzle::Puzzle;
-use crate::solver::MAX_VARIABLE_INDEX;
+use crate::encode::MAX_VARIABLE_INDEX;
 use crate::tour::Tour;
 
 /// Key of the header line that records the encoding options as JSON.
@@ -39,8 +39,10 @@ const OPTIONS_TAG: &str = "c knights-options ";
 /// Errors while writing a DIMACS file.
 #[derive(Debug, thiserror::Error)]
 pub enum DimacsError {
+    /// The puzzle could not be encoded.
     #[error(transparent)]
     Encode(#[from] EncodeError),
+    /// Writing to the output failed.
     #[error("cannot write the DIMACS file")]
     Io(#[from] io::Error),
 }
@@ -261,26 +263,65 @@ impl Assignment {
 /// A deviation from the SAT-competition output format.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum OutputError {
+    /// No `s` line: the output does not say whether the CNF is satisfiable.
     #[error("no 's' status line (expected 's SATISFIABLE', 's UNSATISFIABLE' or 's UNKNOWN')")]
     NoStatus,
+    /// A second `s` line: the output holds two answers.
     #[error("line {line}: a second 's' status line")]
-    SecondStatus { line: usize },
+    SecondStatus {
+        /// 1-based line number of the second `s` line.
+        line: usize,
+    },
+    /// An `s` line with a status other than the three allowed.
     #[error("line {line}: unknown status '{text}'")]
-    UnknownStatus { line: usize, text: String },
+    UnknownStatus {
+        /// 1-based line number of the `s` line.
+        line: usize,
+        /// The status as written.
+        text: String,
+    },
+    /// `v` lines although the status is not SATISFIABLE.
     #[error("line {line}: 'v' values, but the status is not SATISFIABLE")]
-    ValuesWithoutSat { line: usize },
+    ValuesWithoutSat {
+        /// 1-based line number of the first `v` line.
+        line: usize,
+    },
+    /// SATISFIABLE without any `v` line: there is no model to check.
     #[error("the status is SATISFIABLE but there are no 'v' lines")]
     MissingValues,
+    /// The values stop without the closing `0`, so the output may be truncated.
     #[error("the 'v' lines do not end with 0: the assignment may be cut off")]
     MissingTerminator,
+    /// More values after the closing `0`.
     #[error("line {line}: values after the terminating 0")]
-    ValuesAfterTerminator { line: usize },
+    ValuesAfterTerminator {
+        /// 1-based line number of the stray values.
+        line: usize,
+    },
+    /// A value token that is not an integer, or names a variable beyond the solver limit.
     #[error("line {line}: '{token}' is not a literal")]
-    BadLiteral { line: usize, token: String },
+    BadLiteral {
+        /// 1-based line number of the token.
+        line: usize,
+        /// The token as written.
+        token: String,
+    },
+    /// A variable is given both true and false.
     #[error("line {line}: {message}")]
-    Contradiction { line: usize, message: String },
+    Contradiction {
+        /// 1-based line number where the second value appears.
+        line: usize,
+        /// Which variable, in words.
+        message: String,
+    },
+    /// A line that is not a comment, status or values line.
     #[error("line {line}: unexpected line '{text}' (only 'c', 's' and 'v' lines, or MiniSat's result file, are allowed)")]
-    UnexpectedLine { line: usize, text: String },
+    UnexpectedLine {
+        /// 1-based line number.
+        line: usize,
+        /// The line as written, trimmed.
+        text: String,
+    },
 }
 
 /// Parses a solver's standard output.
@@ -424,24 +465,45 @@ pub enum Verdict {
 /// Why solver output could not be turned into a verdict.
 #[derive(Debug, thiserror::Error)]
 pub enum SolverOutputError {
+    /// The output does not follow the SAT-competition format.
     #[error(transparent)]
     Format(#[from] OutputError),
+    /// The puzzle could not be re-encoded to check the output against.
     #[error(transparent)]
     Encode(#[from] EncodeError),
+    /// The output names a variable the CNF does not have.
     #[error("the output gives a value to variable {found}, but the CNF has only {expected}: it answers another file")]
-    TooManyVariables { found: usize, expected: u32 },
+    TooManyVariables {
+        /// Largest variable the output gives a value (1-based DIMACS number).
+        found: usize,
+        /// Number of variables in the CNF.
+        expected: u32,
+    },
+    /// The output leaves some of the CNF's variables without a value.
     #[error("the output assigns {assigned} of the CNF's {expected} variables (variable {first_missing} has no value)")]
     MissingVariables {
+        /// Number of variables that have a value.
         assigned: usize,
+        /// Number of variables in the CNF.
         expected: u32,
+        /// 1-based DIMACS number of the first variable without a value.
         first_missing: usize,
     },
+    /// The assignment falsifies a clause, so it is not a model of this CNF.
     #[error("the assignment violates clause {index} ({clause}): it is not a model of this CNF")]
-    UnsatisfiedClause { index: usize, clause: String },
+    UnsatisfiedClause {
+        /// 1-based position of the clause in the CNF.
+        index: usize,
+        /// The clause's literals in DIMACS form.
+        clause: String,
+    },
+    /// The primary variables do not describe a tour.
     #[error("the model does not decode to a tour")]
     Decode(#[from] DecodeError),
+    /// The moves form this many separate cycles instead of one tour.
     #[error("the model contains {0} subtours; it was not produced from this CNF")]
     Subtours(usize),
+    /// The decoded tour breaks a rule of the puzzle; holds its cells in visiting order.
     #[error("the decoded tour breaks a rule of the model (this is a bug): {0:?}")]
     Rejected(Vec<usize>),
 }
@@ -449,19 +511,38 @@ pub enum SolverOutputError {
 /// Why a CNF file is not the encoding of a model.
 #[derive(Debug, thiserror::Error)]
 pub enum CnfMismatch {
+    /// The file has no encoding options line, so it cannot be rebuilt.
     #[error("it has no 'c knights-options' line, so it was not written by `knights dimacs`")]
     NoOptions,
+    /// The puzzle could not be encoded with the options the file records.
     #[error(transparent)]
     Encode(#[from] EncodeError),
+    /// The number of variables differs from the model's encoding.
     #[error("it declares {found} variables, but the model's encoding has {expected}: it was written for another model or with other options")]
-    Variables { found: u32, expected: u32 },
+    Variables {
+        /// Variables declared in the file's `p cnf` line.
+        found: u32,
+        /// Variables in the model's encoding.
+        expected: u32,
+    },
+    /// The number of clauses differs from the model's encoding.
     #[error("it holds {found} clauses, but the model's encoding has {expected}: it was written for another model or with other options")]
-    Clauses { found: usize, expected: usize },
+    Clauses {
+        /// Clauses in the file.
+        found: usize,
+        /// Clauses in the model's encoding.
+        expected: usize,
+    },
+    /// A clause differs from the model's encoding at the same position.
     #[error("clause {index} (line {line}) is '{found}', but the model's encoding has '{expected}' there: the file was written for another model or with other options, or altered")]
     Clause {
+        /// 1-based position of the clause.
         index: usize,
+        /// 1-based line number of the clause in the file.
         line: usize,
+        /// The file's clause in DIMACS form.
         found: String,
+        /// The encoding's clause in DIMACS form.
         expected: String,
     },
 }

@@ -4,13 +4,14 @@
 
 use super::OPTIONS_TAG;
 use crate::encode::EncodeOptions;
-use crate::solver::MAX_VARIABLE_INDEX;
+use crate::encode::MAX_VARIABLE_INDEX;
 
 /// A CNF as a DIMACS file states it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DimacsFile {
     /// The encoding options from the `c knights-options` line, if the file has one.
     pub options: Option<EncodeOptions>,
+    /// Number of variables the `p cnf` line declares.
     pub n_vars: u32,
     /// Clauses as DIMACS literals, in file order.
     pub clauses: Vec<Vec<i32>>,
@@ -21,32 +22,69 @@ pub struct DimacsFile {
 /// What is wrong with a DIMACS file.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum DimacsReadError {
+    /// The `c knights-options` line does not hold valid encoding options.
     #[error("line {line}: the 'c knights-options' line is not valid: {message}")]
-    BadOptions { line: usize, message: String },
+    BadOptions {
+        /// 1-based line number.
+        line: usize,
+        /// What the JSON reader objected to.
+        message: String,
+    },
+    /// A `p` line that is not `p cnf VARIABLES CLAUSES`, or declares more variables than allowed.
     #[error("line {line}: not a valid 'p cnf VARIABLES CLAUSES' line")]
-    BadProblemLine { line: usize },
+    BadProblemLine {
+        /// 1-based line number.
+        line: usize,
+    },
+    /// A second `p` line.
     #[error("line {line}: a second 'p cnf' line")]
-    SecondProblemLine { line: usize },
+    SecondProblemLine {
+        /// 1-based line number of the second `p` line.
+        line: usize,
+    },
+    /// Literals before any `p cnf` line.
     #[error("line {line}: a clause before the 'p cnf' line")]
-    ClauseBeforeProblemLine { line: usize },
+    ClauseBeforeProblemLine {
+        /// 1-based line number of the first literal.
+        line: usize,
+    },
+    /// A token in a clause that is not an integer.
     #[error("line {line}: '{token}' is not a literal")]
-    BadLiteral { line: usize, token: String },
+    BadLiteral {
+        /// 1-based line number.
+        line: usize,
+        /// The token as written.
+        token: String,
+    },
+    /// A literal names a variable the `p cnf` line does not declare.
     #[error(
         "line {line}: literal {literal} is beyond the {n_vars} variables the 'p cnf' line declares"
     )]
     VariableOutOfRange {
+        /// 1-based line number.
         line: usize,
+        /// The literal as written.
         literal: i64,
+        /// Number of variables the `p cnf` line declares.
         n_vars: u32,
     },
+    /// The file has no `p cnf` line.
     #[error("no 'p cnf VARIABLES CLAUSES' line")]
     NoProblemLine,
+    /// The last clause has no closing `0`, so the file is cut off.
     #[error("the last clause (from line {line}) has no terminating 0: the file is cut off")]
-    Unterminated { line: usize },
+    Unterminated {
+        /// 1-based line number where that clause starts.
+        line: usize,
+    },
+    /// The number of clauses differs from what the `p cnf` line declares.
     #[error("the file holds {found} clauses, but its 'p cnf' line (line {line}) declares {declared}: it is cut off or altered")]
     ClauseCount {
+        /// Clauses in the file.
         found: usize,
+        /// Clauses the `p cnf` line declares.
         declared: usize,
+        /// 1-based line number of the `p cnf` line.
         line: usize,
     },
 }

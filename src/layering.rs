@@ -1,0 +1,164 @@
+//! The layering the README documents, checked on the source: no module imports from a layer
+//! above its own, modules of one layer do not import each other, and the verifier imports
+//! nothing but the board, the tour and the puzzle. Test code is exempt: a test may drive any
+//! layer to check another.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The library's top-level modules, lowest layer first. A module may import from the layers
+/// below its own.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("cells and moves", &["board"]),
+    ("tours", &["tour"]),
+    ("symmetry", &["symmetry"]),
+    ("model files", &["spec"]),
+    ("meaning", &["puzzle"]),
+    ("checking and runs", &["verify", "run"]),
+    ("CNF", &["encode"]),
+    ("solvers and files", &["solver", "format"]),
+    ("engines", &["search", "sat"]),
+    ("tools", &["render", "bench"]),
+];
+
+/// What the verifier may import: it shares no code with any engine.
+const VERIFIER_IMPORTS: &[&str] = &["board", "puzzle", "tour"];
+
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS
+        .iter()
+        .position(|(_, modules)| modules.contains(&module))
+}
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("src/ is readable") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The top-level module a file belongs to (`None` for the crate root and the binary's CLI).
+fn module_of(src: &Path, file: &Path) -> Option<String> {
+    let relative = file.strip_prefix(src).ok()?;
+    let first = relative.components().next()?.as_os_str().to_str()?;
+    let module = first.trim_end_matches(".rs");
+    layer_of(module).map(|_| module.to_string())
+}
+
+/// The source without test code: files of tests, and everything from a `#[cfg(test)]` on.
+fn non_test_code(file: &Path) -> String {
+    let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if name == "tests.rs" {
+        return String::new();
+    }
+    let text = std::fs::read_to_string(file).expect("a readable source file");
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    code.lines()
+        .map(|line| line.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The top-level modules named by `crate::` paths, including those inside `crate::{...}`.
+fn imported_modules(code: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for (at, _) in code.match_indices("crate::") {
+        let rest = &code[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            out.extend(group_heads(group));
+        } else {
+            out.insert(identifier(rest));
+        }
+    }
+    out.retain(|m| !m.is_empty());
+    out
+}
+
+/// The first path segment of each item of a `{...}` group (up to its closing brace).
+fn group_heads(group: &str) -> Vec<String> {
+    let mut heads = Vec::new();
+    let mut depth = 0;
+    let mut expecting_head = true;
+    for (i, ch) in group.char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => expecting_head = true,
+            c if expecting_head && depth == 0 && (c.is_alphanumeric() || c == '_') => {
+                heads.push(identifier(&group[i..]));
+                expecting_head = false;
+            }
+            _ => {}
+        }
+    }
+    heads
+}
+
+fn identifier(text: &str) -> String {
+    text.chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// Every import that runs against the layering, as "file: module -> imported".
+fn violations() -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    files.sort();
+    let mut out = Vec::new();
+    for file in &files {
+        let Some(module) = module_of(&src, file) else {
+            continue;
+        };
+        let own = layer_of(&module).expect("a listed module");
+        for imported in imported_modules(&non_test_code(file)) {
+            let allowed = match layer_of(&imported) {
+                _ if imported == module => true,
+                _ if module == "verify" => VERIFIER_IMPORTS.contains(&imported.as_str()),
+                Some(layer) => layer < own,
+                None => false,
+            };
+            if !allowed {
+                let shown = file.strip_prefix(&src).unwrap_or(file).display();
+                out.push(format!("{shown}: {module} -> {imported}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_module_imports_from_its_own_layer_or_above() {
+    let broken = violations();
+    assert!(
+        broken.is_empty(),
+        "imports against the layering:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn every_top_level_module_has_a_layer() {
+    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs"))
+        .expect("src/lib.rs is readable");
+    for line in lib.lines() {
+        if let Some(name) = line.strip_prefix("pub mod ") {
+            let name = name.trim_end_matches(';');
+            assert!(layer_of(name).is_some(), "module {name} has no layer");
+        }
+    }
+}
+
+#[test]
+fn the_check_sees_imports_in_groups_and_paths() {
+    let code = "use crate::{board::Cell, tour::{Tour, TourError}};\nlet x = crate::sat::count();";
+    let found: Vec<String> = imported_modules(code).into_iter().collect();
+    assert_eq!(found, ["board", "sat", "tour"]);
+}
