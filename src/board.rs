@@ -18,12 +18,16 @@ pub const MAX_CELLS: usize = 1 << 24;
 /// Layer, row and column of a cell; `layer` is 0 on a 2D board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Coord {
+    /// 0-based layer; always 0 on a flat board.
     pub layer: usize,
+    /// 0-based row.
     pub row: usize,
+    /// 0-based column.
     pub col: usize,
 }
 
 impl Coord {
+    /// The coordinates of `row`, `col` on a flat board (layer 0).
     pub fn flat(row: usize, col: usize) -> Self {
         Coord { layer: 0, row, col }
     }
@@ -37,25 +41,33 @@ impl Coord {
 /// The extent of a board, without any notion of moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Shape {
+    /// Number of layers; 1 on a flat board.
     pub layers: usize,
+    /// Number of rows.
     pub rows: usize,
+    /// Number of columns.
     pub cols: usize,
     /// `true` for a 3D box (even with one layer), `false` for a flat board.
     pub solid: bool,
 }
 
+/// Why a board written as text (`8x8`, `4x4x4`) is not one.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ShapeError {
+    /// Not two or three sides joined by `x`; holds the text as written.
     #[error(
         "board '{0}' is not of the form ROWSxCOLS or LAYERSxROWSxCOLS (for example 8x8 or 4x4x4)"
     )]
     Syntax(String),
+    /// A side is 0, so the board has no cells; holds the text as written.
     #[error("board '{0}' has a side of length 0")]
     Empty(String),
+    /// A side does not even fit a machine integer; holds the board text and that side.
     #[error(
         "board '{0}': side {1} is larger than any board this tool handles ({MAX_CELLS} cells)"
     )]
     SideTooLarge(String, String),
+    /// More cells than [`MAX_CELLS`]; holds the board text and its number of cells.
     #[error("board '{0}' has {1} cells, more than the {MAX_CELLS} this tool handles")]
     TooLarge(String, u128),
 }
@@ -63,13 +75,16 @@ pub enum ShapeError {
 /// Why a leaper written as text is not one.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum LeaperError {
+    /// Not two step lengths; holds the text as written.
     #[error("leaper '{0}' is not two step lengths A,B (for example 1,2 for the knight)")]
     Syntax(String),
+    /// Both step lengths are 0, so the piece never leaves its cell; holds the text as written.
     #[error("leaper '{0}' does not move: at least one step length must be more than 0")]
     Still(String),
 }
 
 impl Shape {
+    /// A 2D board of `rows` x `cols` cells.
     pub fn flat(rows: usize, cols: usize) -> Self {
         Shape {
             layers: 1,
@@ -79,6 +94,7 @@ impl Shape {
         }
     }
 
+    /// A 3D box of `layers` x `rows` x `cols` cells.
     pub fn solid(layers: usize, rows: usize, cols: usize) -> Self {
         Shape {
             layers,
@@ -120,6 +136,7 @@ impl Shape {
             .map_err(|_| ShapeError::SideTooLarge(text.to_string(), side.to_string()))
     }
 
+    /// Number of cells on the board.
     pub fn n_cells(&self) -> usize {
         self.layers * self.rows * self.cols
     }
@@ -129,6 +146,7 @@ impl Shape {
         [self.layers, self.rows, self.cols]
     }
 
+    /// Layer, row and column of `cell`, which must be on the board.
     pub fn coord(&self, cell: Cell) -> Coord {
         let per_layer = self.rows * self.cols;
         Coord {
@@ -138,6 +156,7 @@ impl Shape {
         }
     }
 
+    /// The cell at `coord`, or `None` when it lies off the board.
     pub fn cell(&self, coord: Coord) -> Option<Cell> {
         let inside = coord.layer < self.layers && coord.row < self.rows && coord.col < self.cols;
         inside.then(|| (coord.layer * self.rows + coord.row) * self.cols + coord.col)
@@ -157,6 +176,7 @@ impl Shape {
         })
     }
 
+    /// Every cell of the board, in row-major order.
     pub fn cells(&self) -> std::ops::Range<Cell> {
         0..self.n_cells()
     }
@@ -191,7 +211,9 @@ impl fmt::Display for Shape {
 /// An (a, b) leaper: the knight is (1, 2), the camel (1, 3), the zebra (2, 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Leaper {
+    /// Step length along one axis.
     pub a: usize,
+    /// Step length along another axis.
     pub b: usize,
 }
 
@@ -202,6 +224,7 @@ impl Default for Leaper {
 }
 
 impl Leaper {
+    /// The chess knight: one step along one axis, two along another.
     pub const KNIGHT: Leaper = Leaper { a: 1, b: 2 };
 
     /// Parses `1,2` (also `1:2` or `(1,2)`).
@@ -261,6 +284,7 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board of `shape` with every move of `leaper` on it.
     pub fn new(shape: Shape, leaper: Leaper) -> Self {
         let displacements = leaper.displacements(shape.solid);
         let neighbours = shape
@@ -282,18 +306,22 @@ impl Board {
         }
     }
 
+    /// The board of `shape` with the knight's moves on it.
     pub fn knight(shape: Shape) -> Self {
         Board::new(shape, Leaper::KNIGHT)
     }
 
+    /// The extent of the board.
     pub fn shape(&self) -> Shape {
         self.shape
     }
 
+    /// The piece whose moves the board holds.
     pub fn leaper(&self) -> Leaper {
         self.leaper
     }
 
+    /// Number of cells on the board.
     pub fn n_cells(&self) -> usize {
         self.shape.n_cells()
     }
@@ -303,10 +331,12 @@ impl Board {
         &self.neighbours[cell]
     }
 
+    /// Number of moves from `cell`.
     pub fn degree(&self, cell: Cell) -> usize {
         self.neighbours[cell].len()
     }
 
+    /// Whether `to` is one move from `from`.
     pub fn is_move(&self, from: Cell, to: Cell) -> bool {
         self.neighbours[from].binary_search(&to).is_ok()
     }
@@ -324,6 +354,7 @@ impl Board {
             .collect()
     }
 
+    /// Checkerboard colour of `cell` (0 or 1).
     pub fn colour(&self, cell: Cell) -> u8 {
         self.shape.colour(cell)
     }

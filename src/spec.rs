@@ -7,11 +7,13 @@
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// A model as the user writes it (the TOML file's fields), checked only for syntax.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Spec {
     /// Short name used in reports; defaults to the file stem.
     pub name: Option<String>,
+    /// Free text about the model for people reading the file; no command acts on it.
     pub description: Option<String>,
     /// `ROWSxCOLS` or `LAYERSxROWSxCOLS`.
     pub board: String,
@@ -27,11 +29,13 @@ pub struct Spec {
     pub end: Option<CellSetSpec>,
     /// A symmetry the tour itself must have: `"rot180"` (in a box: the central inversion).
     pub symmetry: Option<TourSymmetry>,
+    /// Line sums the numbers must meet.
     #[serde(default)]
     pub sums: SumsSpec,
     /// Moves the tour must make, as pairs of cells: `[[[1, 0], [0, 2]], ...]`.
     #[serde(default, deserialize_with = "exact::pairs")]
     pub required_moves: Vec<[Vec<i64>; 2]>,
+    /// What counts as the same solution when counting classes.
     #[serde(default)]
     pub classes: ClassesSpec,
 }
@@ -67,9 +71,11 @@ mod exact {
     }
 }
 
+/// A symmetry the tour itself must have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum TourSymmetry {
+    /// Turning the board a half turn maps the tour onto itself (in a box: the central inversion).
     Rot180,
 }
 
@@ -77,10 +83,13 @@ pub enum TourSymmetry {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CellSetSpec {
+    /// Whole layers by 0-based index, negative from the far end (boxes only).
     #[serde(default)]
     pub layers: Vec<i64>,
+    /// Whole rows by 0-based index, negative from the far end.
     #[serde(default)]
     pub rows: Vec<i64>,
+    /// Whole columns by 0-based index, negative from the far end.
     #[serde(default)]
     pub cols: Vec<i64>,
     /// `[row, col]` or `[layer, row, col]`.
@@ -92,7 +101,9 @@ pub struct CellSetSpec {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SumsSpec {
+    /// The target of every row.
     pub rows: Option<u64>,
+    /// The target of every column.
     pub cols: Option<u64>,
     /// Each half of each row (the board needs an even number of columns).
     pub half_rows: Option<u64>,
@@ -100,15 +111,20 @@ pub struct SumsSpec {
     pub half_cols: Option<u64>,
     /// Both main diagonals (square boards).
     pub diagonals: Option<u64>,
+    /// Lines of any cells, each with its own target.
     #[serde(default)]
     pub lines: Vec<LineSpec>,
 }
 
+/// One line sum over cells the model lists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LineSpec {
+    /// Name in reports and errors; `line I` (its 0-based position) when absent.
     pub name: Option<String>,
+    /// The cells, each `[row, col]` or `[layer, row, col]`; none twice.
     pub cells: Vec<Vec<i64>>,
+    /// What the numbers on these cells must add up to.
     pub target: u64,
 }
 
@@ -137,16 +153,25 @@ impl Default for ClassesSpec {
     }
 }
 
+/// Why a model file could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum SpecError {
+    /// The file could not be read.
     #[error("cannot read model file {path}: {cause}")]
     Io {
+        /// The path as given.
         path: String,
         /// Shown in the message, so not also a `source` (chains would print it twice).
         cause: std::io::Error,
     },
+    /// The text is not valid TOML, or not a model.
     #[error("model file {path}: {message}")]
-    Toml { path: String, message: String },
+    Toml {
+        /// The path as given, or what the text came from.
+        path: String,
+        /// The TOML reader's message, which names the line.
+        message: String,
+    },
 }
 
 impl Spec {
@@ -158,6 +183,7 @@ impl Spec {
         }
     }
 
+    /// Parses a model from TOML text; `origin` names the text in error messages.
     pub fn from_toml(text: &str, origin: &str) -> Result<Self, SpecError> {
         toml::from_str(text).map_err(|e| SpecError::Toml {
             path: origin.to_string(),
@@ -179,6 +205,7 @@ impl Spec {
         Ok(spec)
     }
 
+    /// The model as the TOML a model file holds.
     pub fn to_toml(&self) -> String {
         toml::to_string(self).expect("a spec always serialises")
     }

@@ -17,16 +17,19 @@ use serde::{Deserialize, Serialize};
 /// One symmetry of a board, as the permutation it induces on cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Symmetry {
+    /// A name for people, such as `identity` or `rot180`.
     pub name: String,
     /// `perm[c]` is the image of cell `c`.
     pub perm: Vec<Cell>,
 }
 
 impl Symmetry {
+    /// The image of `cell`.
     pub fn apply(&self, cell: Cell) -> Cell {
         self.perm[cell]
     }
 
+    /// Whether every cell stays where it is.
     pub fn is_identity(&self) -> bool {
         self.perm.iter().enumerate().all(|(i, &c)| i == c)
     }
@@ -36,7 +39,9 @@ impl Symmetry {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Form {
+    /// Two tours are the same only if they number every cell alike.
     Sequence,
+    /// Two closed tours are the same if they make the same moves, whatever the start and direction.
     Cycle,
 }
 
@@ -65,14 +70,17 @@ impl SymmetryGroup {
         }
     }
 
+    /// The group of exactly these board symmetries, each also with reversal when `reverse`.
     pub fn from_elements(elements: Vec<Symmetry>, reverse: bool) -> Self {
         SymmetryGroup { elements, reverse }
     }
 
+    /// The board symmetries, without reversal.
     pub fn elements(&self) -> &[Symmetry] {
         &self.elements
     }
 
+    /// Whether each board symmetry also counts with the numbering reversed.
     pub fn includes_reverse(&self) -> bool {
         self.reverse
     }

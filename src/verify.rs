@@ -20,8 +20,11 @@ use std::fmt;
 /// A cell of a board, shown as people write it: `(row,col)`, or `(layer,row,col)` in a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct At {
+    /// The cell's row-major index.
     pub cell: Cell,
+    /// The cell's layer, row and column, 0-based.
     pub coord: Coord,
+    /// Whether to show the layer: `true` on a 3D board.
     pub solid: bool,
 }
 
@@ -50,54 +53,105 @@ impl fmt::Display for At {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
     /// The tour and the model are on different boards; nothing else is checked.
-    BoardMismatch { tour: Shape, model: Shape },
+    BoardMismatch {
+        /// The board the tour is on.
+        tour: Shape,
+        /// The board the model asks for.
+        model: Shape,
+    },
     /// The tour has no cells at all.
     Empty,
     /// The tour does not have one entry per cell.
-    Length { found: usize, expected: usize },
+    Length {
+        /// Number of entries in the tour.
+        found: usize,
+        /// Number of cells on the board.
+        expected: usize,
+    },
     /// Number `number` names a cell index outside the board.
     OffBoard {
+        /// The 1-based number the tour gives that entry.
         number: usize,
+        /// The entry's cell index, which the board does not have.
         cell: Cell,
+        /// The board the index falls outside of.
         shape: Shape,
     },
     /// A cell carries two numbers.
-    Repeated { at: At, first: usize, second: usize },
+    Repeated {
+        /// The cell that carries both numbers.
+        at: At,
+        /// The smaller of the two 1-based numbers.
+        first: usize,
+        /// The larger of the two 1-based numbers.
+        second: usize,
+    },
     /// A cell carries no number.
-    Unvisited { at: At },
+    Unvisited {
+        /// The cell the tour never visits.
+        at: At,
+    },
     /// Consecutive numbers are not a leap apart.
     IllegalMove {
+        /// 1-based number of the cell the move leaves; the move goes to `number + 1`.
         number: usize,
+        /// The cell carrying `number`.
         from: At,
+        /// The cell carrying `number + 1`.
         to: At,
+        /// The leaper whose leap the move should be.
         leaper: Leaper,
     },
     /// A closed model, but the last cell is not a leap from the first.
     NotClosed {
+        /// The last number, which is also the number of cells.
         last: usize,
+        /// The cell carrying the last number.
         from: At,
+        /// The cell carrying number 1.
         to: At,
+        /// The leaper whose leap the closing move should be.
         leaper: Leaper,
     },
     /// Number 1 is on a cell the model does not allow.
-    Start { at: At },
+    Start {
+        /// The cell carrying number 1.
+        at: At,
+    },
     /// The last number is on a cell the model does not allow.
-    End { at: At, number: usize },
+    End {
+        /// The cell carrying the last number.
+        at: At,
+        /// The last number, which is also the number of cells.
+        number: usize,
+    },
     /// A line's numbers do not add up to its target.
     LineSum {
+        /// The line's name in the model.
         name: String,
+        /// The sum of the numbers on the line's cells in this tour.
         found: u64,
+        /// The sum the model asks for.
         target: u64,
     },
     /// The tour makes a move whose half-turn image it does not make.
     NotSymmetric {
+        /// One end of the move the tour makes.
         from: At,
+        /// The other end of that move.
         to: At,
+        /// Where the half turn sends `from`.
         image_from: At,
+        /// Where the half turn sends `to`.
         image_to: At,
     },
     /// A move the model requires is not among the tour's moves.
-    RequiredMove { from: At, to: At },
+    RequiredMove {
+        /// One end of the required move.
+        from: At,
+        /// The other end of the required move.
+        to: At,
+    },
 }
 
 impl Violation {

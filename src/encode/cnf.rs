@@ -18,6 +18,7 @@ pub struct CnfBuilder {
 }
 
 impl CnfBuilder {
+    /// An empty CNF with no variables.
     pub fn new() -> Self {
         Self::default()
     }
@@ -42,10 +43,12 @@ impl CnfBuilder {
         self.vars.n_used()
     }
 
+    /// Number of clauses added so far.
     pub fn n_clauses(&self) -> usize {
         self.cnf.len()
     }
 
+    /// The clauses added so far.
     pub fn cnf(&self) -> &Cnf {
         &self.cnf
     }

@@ -40,11 +40,26 @@ pub enum Cube {
     /// Every solution (no split).
     All,
     /// Solutions whose number 1 is on `start` and whose last number is on `end`.
-    Ends { start: Cell, end: Cell },
+    Ends {
+        /// The cell carrying number 1.
+        start: Cell,
+        /// The cell carrying the last number.
+        end: Cell,
+    },
     /// Solutions whose number 1 is on `start`.
-    Start { start: Cell },
+    Start {
+        /// The cell carrying number 1.
+        start: Cell,
+    },
     /// Cycles that use the moves `pivot - a` and `pivot - b` (`a < b`).
-    Pivot { pivot: Cell, a: Cell, b: Cell },
+    Pivot {
+        /// The cell whose two moves the cube fixes.
+        pivot: Cell,
+        /// The smaller of the two cells the cycle moves to from `pivot`.
+        a: Cell,
+        /// The larger of the two cells the cycle moves to from `pivot`.
+        b: Cell,
+    },
 }
 
 impl Cube {

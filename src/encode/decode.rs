@@ -30,20 +30,42 @@ pub enum Decoded {
 /// A model that does not describe a tour.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum DecodeError {
+    /// A cell carries no number or several.
     #[error("cell {cell} carries {count} numbers, not exactly one")]
-    NumbersPerCell { cell: String, count: usize },
+    NumbersPerCell {
+        /// The cell, as `(row,col)` or `(layer,row,col)`.
+        cell: String,
+        /// How many numbers it carries.
+        count: usize,
+    },
+    /// A cell is not entered, or not left, exactly once (the start and end count as moves).
     #[error("cell {cell} has {count} chosen moves {direction}, not exactly one")]
     MovesPerCell {
+        /// The cell, as `(row,col)` or `(layer,row,col)`.
         cell: String,
+        /// How many chosen moves enter it, or leave it.
         count: usize,
+        /// Which of the two: `into it` or `out of it`.
         direction: &'static str,
     },
+    /// A cell of a closed tour does not lie on exactly two chosen edges.
     #[error("cell {cell} has {count} chosen edges, not exactly two")]
-    EdgesPerCell { cell: String, count: usize },
+    EdgesPerCell {
+        /// The cell, as `(row,col)` or `(layer,row,col)`.
+        cell: String,
+        /// How many chosen edges it lies on.
+        count: usize,
+    },
+    /// Not exactly one cell is chosen as the start.
     #[error("{count} start cells are chosen, not exactly one")]
-    Starts { count: usize },
+    Starts {
+        /// How many cells are chosen.
+        count: usize,
+    },
+    /// Each cell has one successor, yet the moves do not form one path; says how.
     #[error("the chosen moves do not form a tour: {0}")]
     NotATour(String),
+    /// The cells decoded are not a tour of the board.
     #[error(transparent)]
     Tour(#[from] TourError),
 }

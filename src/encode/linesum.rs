@@ -137,8 +137,11 @@ pub fn encode_line_sum(
 /// [`fold_half_turn`]. Each group is exactly one cell's literals.
 #[derive(Clone, Debug)]
 pub struct WeightedSum {
+    /// The line's name, for errors and file headers.
     pub name: String,
+    /// One group per cell: each of its literals with the weight it adds when true.
     pub groups: Vec<Vec<(Lit, usize)>>,
+    /// What the weights of the true literals must add up to.
     pub target: u64,
 }
 
@@ -260,6 +263,7 @@ fn bound(
     })
 }
 
+/// The summary of a sum no numbering can meet: one empty clause, which makes the CNF UNSAT.
 pub fn infeasible_summary() -> PbSummary {
     PbSummary {
         status: PbStatus::Infeasible,

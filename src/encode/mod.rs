@@ -75,7 +75,9 @@ pub enum Connectivity {
 /// The choices that shape the CNF.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EncodeOptions {
+    /// How subtours are ruled out where the family needs it.
     pub connectivity: Connectivity,
+    /// How line sums become clauses.
     pub pb_encoding: PbEncoding,
 }
 
@@ -105,41 +107,79 @@ impl VariableFamily {
 #[serde(rename_all = "kebab-case", tag = "type")]
 pub enum Primary {
     /// `cell` carries `number` (1-based).
-    Number { cell: Cell, number: u32 },
+    Number {
+        /// The cell that carries `number`.
+        cell: Cell,
+        /// The number it carries, 1-based.
+        number: u32,
+    },
     /// The tour moves from `from` to `to`.
-    Arc { from: Cell, to: Cell },
+    Arc {
+        /// The cell the move leaves.
+        from: Cell,
+        /// The cell the move reaches.
+        to: Cell,
+    },
     /// The tour starts at `cell`.
-    Start { cell: Cell },
+    Start {
+        /// The first cell of the tour.
+        cell: Cell,
+    },
     /// The tour ends at `cell`.
-    End { cell: Cell },
+    End {
+        /// The last cell of the tour.
+        cell: Cell,
+    },
     /// The undirected move `{a, b}` is part of the cycle.
-    Edge { a: Cell, b: Cell },
+    Edge {
+        /// The smaller cell of the move.
+        a: Cell,
+        /// The larger cell of the move.
+        b: Cell,
+    },
 }
 
 /// Errors while building a CNF or mapping a tour onto it.
 #[derive(Debug, thiserror::Error)]
 pub enum EncodeError {
+    /// The allocator failed while the clauses were built.
     #[error("out of memory while building the CNF")]
     OutOfMemory,
+    /// A line sum could not be encoded.
     #[error("line sum '{line}': {cause}")]
     LineSum {
+        /// The line's name in the model.
         line: String,
         /// Shown in the message, so not also a `source` (chains would print it twice).
         cause: PbError,
     },
+    /// A line's target does not fit this machine's integers, so it cannot be encoded.
     #[error("line sum '{line}': target {target} is too large for this machine")]
-    TargetTooLarge { line: String, target: u64 },
+    TargetTooLarge {
+        /// The line's name in the model.
+        line: String,
+        /// The target as the model gives it.
+        target: u64,
+    },
+    /// A closed tour asked for on fewer than 3 cells; holds the number of cells.
     #[error("closed tours on {0} cells are not modelled: a cycle needs at least 3 cells")]
     TooFewCellsForCycle(usize),
+    /// The CNF would need more variables than the solvers accept.
     #[error("the {family:?} model of a {cells}-cell board needs about {vars} variables, more than the {max} the solvers accept")]
     TooLarge {
+        /// The variable family the puzzle needs.
         family: VariableFamily,
+        /// Number of cells on the board.
         cells: usize,
+        /// Estimated number of variables.
         vars: u64,
+        /// Largest variable index the solvers accept.
         max: usize,
     },
+    /// The given tour breaks a restriction of the CNF, so no model can describe it; says which.
     #[error("the tour cannot be a model of this CNF: {0}")]
     Unrepresentable(String),
+    /// An encoder broke its own invariant (a bug); says which.
     #[error("internal encoding error: {0}")]
     Internal(String),
 }
@@ -153,8 +193,11 @@ impl From<rustsat::OutOfMemory> for EncodeError {
 /// Figures about the CNF, for reports and the DIMACS header.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct EncodingReport {
+    /// Number of variables in the CNF, auxiliary ones included.
     pub variables: u32,
+    /// Number of clauses in the CNF.
     pub clauses: usize,
+    /// Number of variables that carry the solution (see [`Primary`]).
     pub primary_variables: usize,
     /// (cell, number) pairs kept, and dropped by distance and by parity.
     pub number_pairs: Option<(usize, usize, usize)>,
@@ -256,18 +299,22 @@ impl Encoding {
         encoding
     }
 
+    /// The model's name, for headers and reports.
     pub fn name(&self) -> &str {
         &self.name
     }
 
+    /// The board the CNF is about.
     pub fn shape(&self) -> Shape {
         self.shape
     }
 
+    /// Which variables carry the solution.
     pub fn family(&self) -> VariableFamily {
         self.family
     }
 
+    /// The choices the CNF was built with.
     pub fn options(&self) -> EncodeOptions {
         self.options
     }
@@ -277,6 +324,7 @@ impl Encoding {
         self.family.needs_subtour_cuts(self.options.connectivity)
     }
 
+    /// The clauses, in the order a solver or a DIMACS file receives them.
     pub fn cnf(&self) -> &Cnf {
         &self.cnf
     }
@@ -291,6 +339,7 @@ impl Encoding {
         self.lex_leader_clauses
     }
 
+    /// Figures about the CNF.
     pub fn report(&self) -> &EncodingReport {
         &self.report
     }

@@ -85,18 +85,22 @@ impl ArcVars {
 /// The variables of the move encoding.
 #[derive(Clone, Debug)]
 pub struct MoveVars {
+    /// One variable per directed move: the tour makes that move.
     pub arcs: ArcVars,
     /// `start[c]`: the tour begins at `c` (virtual node -> c); open tours only.
     pub start: Vec<Option<Var>>,
     /// `end[c]`: the tour ends at `c` (c -> virtual node); open tours only.
     pub end: Vec<Option<Var>>,
+    /// Whether the tour is closed; a closed tour has no virtual node, so no start or end.
     pub closed: bool,
 }
 
 /// Where an open tour may begin and end (`None`: anywhere).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ends<'a> {
+    /// Cells allowed to carry number 1; `None` allows every cell.
     pub starts: Option<&'a [Cell]>,
+    /// Cells allowed to carry the last number; `None` allows every cell.
     pub ends: Option<&'a [Cell]>,
 }
 

@@ -165,10 +165,12 @@ impl NumberVars {
             .flat_map(|(c, list)| list.iter().map(move |&(k, v)| (c, k, v)))
     }
 
+    /// Number of (cell, number) variables, one per pair kept.
     pub fn len(&self) -> usize {
         self.by_cell.iter().map(Vec::len).sum()
     }
 
+    /// Whether no (cell, number) pair was kept.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -24,10 +24,12 @@ use crate::tour::Tour;
 pub struct Automorphism {
     /// `perm[c]` is the image of cell `c`.
     pub perm: Vec<Cell>,
+    /// Whether the numbering is read backwards after the board map.
     pub reverse: bool,
 }
 
 impl Automorphism {
+    /// The image of `tour`: its cells mapped, then its order reversed if `reverse`.
     pub fn apply(&self, tour: &Tour) -> Tour {
         let mapped = tour.mapped(&self.perm);
         if self.reverse {
@@ -37,6 +39,7 @@ impl Automorphism {
         }
     }
 
+    /// Whether this map leaves every tour as it is.
     pub fn is_identity(&self) -> bool {
         !self.reverse && self.perm.iter().enumerate().all(|(c, &image)| c == image)
     }

@@ -5,16 +5,31 @@ use super::{Equivalence, LineSum, Puzzle};
 use crate::board::{Board, Cell, Coord, Leaper, Shape};
 use crate::spec::{CellSetSpec, LineSpec, Spec, SumsSpec, TourSymmetry};
 
+/// Why a model cannot become a puzzle: malformed, or impossible before any search.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum PuzzleError {
+    /// The board is not a valid size.
     #[error(transparent)]
     Board(#[from] crate::board::ShapeError),
+    /// The leaper never leaves its cell; holds its two step lengths (both 0).
     #[error("leaper: [{0}, {1}] does not move (both steps are 0)")]
     Leaper(usize, usize),
+    /// A field's value is malformed or names cells off the board.
     #[error("{field}: {message}")]
-    Field { field: String, message: String },
+    Field {
+        /// The field at fault, as the model file names it (e.g. `start.cells`).
+        field: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The model is well-formed but can never have a solution (an unreachable sum, say).
     #[error("{field}: {message}")]
-    Impossible { field: String, message: String },
+    Impossible {
+        /// The field at fault, as the model file names it (e.g. `sums.rows`).
+        field: String,
+        /// Why no tour can meet it.
+        message: String,
+    },
 }
 
 fn field_error(field: impl Into<String>, message: impl Into<String>) -> PuzzleError {
@@ -32,6 +47,7 @@ fn impossible(field: impl Into<String>, message: impl Into<String>) -> PuzzleErr
 }
 
 impl Puzzle {
+    /// Checks a model and resolves it into a puzzle.
     pub fn from_spec(spec: &Spec) -> Result<Puzzle, PuzzleError> {
         let shape = Shape::parse(&spec.board)?;
         let leaper = match spec.leaper {

@@ -21,8 +21,11 @@ use serde::Serialize;
 /// A set of cells a line of numbers must sum to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LineSum {
+    /// Name in reports and errors: `row 3`, `diagonal 1`, or the model's own name for it.
     pub name: String,
+    /// The cells of the line, none twice.
     pub cells: Vec<Cell>,
+    /// What the numbers on these cells must add up to.
     pub target: u64,
 }
 
@@ -59,24 +62,31 @@ pub struct Equivalence {
     pub reverse: bool,
 }
 
+/// A checked model with cells resolved: the one description of a problem every engine reads.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
+    /// Name in reports; the model file's name, or the board when it has none.
     pub name: String,
+    /// The board and the leaper whose moves the tour makes.
     pub board: Board,
+    /// Whether the last cell must be a move away from the first.
     pub closed: bool,
     /// Cells allowed to carry number 1, sorted; `None` allows every cell.
     pub starts: Option<Vec<Cell>>,
     /// Cells allowed to carry the last number, sorted; `None` allows every cell.
     pub ends: Option<Vec<Cell>>,
+    /// Line sums the numbers must meet, each named family expanded into single lines.
     pub sums: Vec<LineSum>,
     /// The tour must be mapped onto itself by the half turn (central inversion in a box).
     pub rot180: bool,
     /// Undirected moves the tour must make, each as (smaller cell, larger cell).
     pub required: Vec<(Cell, Cell)>,
+    /// What counts as the same solution when classes are counted.
     pub equivalence: Equivalence,
 }
 
 impl Puzzle {
+    /// Number of cells on the board.
     pub fn n_cells(&self) -> usize {
         self.board.n_cells()
     }

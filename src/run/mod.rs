@@ -83,7 +83,9 @@ pub struct Limits {
     /// classes, so their summaries may pass it; the `knights` commands keep exactly this
     /// many, cutting the last class short.
     pub solutions: Option<u64>,
+    /// Stop once this much wall-clock time has passed since the start.
     pub timeout: Option<Duration>,
+    /// Raised to stop the run from outside (a signal handler, another thread).
     pub stop: StopFlag,
 }
 
@@ -92,10 +94,12 @@ pub struct Limits {
 pub struct StopFlag(Arc<AtomicBool>);
 
 impl StopFlag {
+    /// Asks every worker to stop.
     pub fn raise(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
 
+    /// Whether a stop has been asked for.
     pub fn is_raised(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
@@ -126,5 +130,6 @@ impl Limits {
 /// puzzle on the fixed board, the first is the class representative.
 #[derive(Clone, Debug)]
 pub struct Class {
+    /// The solutions of the class, representative first.
     pub members: Vec<Tour>,
 }

@@ -10,8 +10,11 @@ use crate::puzzle::{Puzzle, SolutionKind};
 /// The last line of `count` and `enumerate`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
+    /// The model's name.
     pub model: String,
+    /// What found the counts: `search`, `sat`, or `theorem` when none had to run.
     pub engine: String,
+    /// What one solution is, so what `solutions` counts.
     pub kind: SolutionKind,
     /// Solutions on the fixed board (see `SolutionKind`).
     pub solutions: u64,
@@ -19,7 +22,9 @@ pub struct Summary {
     pub classes: u64,
     /// `true` only when the search space was exhausted.
     pub complete: bool,
+    /// How the run ended: only `Exhausted` gives exact counts.
     pub ending: Ending,
+    /// Wall-clock seconds from the start of the run to its end.
     pub seconds: f64,
     /// The theorem that rules out every solution, when no engine had to run.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -30,6 +35,7 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// An empty summary of a run on `puzzle` by `engine`: no solutions yet, not complete.
     pub fn new(puzzle: &Puzzle, engine: &str) -> Self {
         Summary {
             model: puzzle.name.clone(),
@@ -45,6 +51,7 @@ impl Summary {
         }
     }
 
+    /// Records how the run ended and the seconds since `started`.
     pub fn finish(&mut self, ending: Ending, started: Instant) {
         self.ending = ending;
         self.complete = ending.is_complete();
@@ -59,6 +66,7 @@ impl Summary {
         }
     }
 
+    /// The summary as one line of JSON.
     pub fn to_json_line(&self) -> String {
         serde_json::to_string(self).expect("a summary always serialises")
     }

@@ -9,11 +9,14 @@ use crate::solver::{CadicalOption, CadicalPreset, SolverKind};
 /// Everything the SAT engine can be told.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SatOptions {
+    /// The backend that enumerates.
     pub solver: SolverKind,
+    /// CaDiCaL's option preset; ignored by varisat.
     pub cadical_preset: CadicalPreset,
     /// CaDiCaL options set after the preset (for experiments).
     #[serde(default)]
     pub cadical_options: Vec<CadicalOption>,
+    /// The choices that shape the CNF.
     pub encode: EncodeOptions,
     /// Worker threads, each with its own solver taking cubes in turn; 0 means
     /// one per core. Counts and classes are the same for any number.

@@ -34,6 +34,7 @@ pub const MAX_PARTS: usize = 1_000_000;
     "--prefix-length {length} splits one cube into more than {MAX_PARTS} parts; choose a shorter length"
 )]
 pub struct TooManyParts {
+    /// The prefix length asked for: the number of cells each part fixes.
     pub length: u32,
 }
 

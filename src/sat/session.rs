@@ -65,6 +65,7 @@ impl<'a> Session<'a> {
         })
     }
 
+    /// The encoding loaded into the solver.
     pub fn encoding(&self) -> &Encoding {
         self.encoding
     }
@@ -75,6 +76,7 @@ impl<'a> Session<'a> {
         &self.stats
     }
 
+    /// The solver's name and version, e.g. `cadical-1.9.5`.
     pub fn signature(&self) -> &'static str {
         self.backend.signature()
     }

@@ -13,9 +13,13 @@ use crate::solver::kissat::Refuter;
 /// Counters of one SAT run (summed over workers).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct SatStats {
+    /// Calls to the SAT solver.
     pub solve_calls: u64,
+    /// Clauses added to cut subtours out of models (lazy connectivity only).
     pub subtour_cuts: u64,
+    /// Clauses added to block solutions already found.
     pub blocking_clauses: u64,
+    /// Seconds spent inside solve calls, summed over worker threads.
     pub solve_cpu_seconds: f64,
     /// Cubes whose search finished.
     pub cubes_done: u64,
@@ -28,9 +32,11 @@ pub struct SatStats {
     pub prefix_cubes: u64,
     /// Cubes handed to Kissat first, and those it showed empty.
     pub refuter_calls: u64,
+    /// Cubes Kissat showed to hold no solution.
     pub refuted_cubes: u64,
     /// Tours taken from Kissat's models (one per cube it found satisfiable).
     pub refuter_tours: u64,
+    /// Seconds spent in Kissat calls, summed over worker threads.
     pub refuter_cpu_seconds: f64,
     /// Lex-leader clauses added to cubes' own encodings.
     pub lex_leader_clauses: u64,
@@ -64,12 +70,15 @@ pub struct SatRunStats {
     pub solver: String,
     /// Which variables carry the solution.
     pub family: VariableFamily,
+    /// How subtours are ruled out.
     pub connectivity: Connectivity,
     /// The PB encoding of the run's own CNF (cubes may use a leaner one).
     pub pb_encoding: PbEncoding,
     /// Size of the run's CNF (one cube's, when each cube has its own).
     pub variables: u32,
+    /// Number of clauses in the run's CNF.
     pub clauses: usize,
+    /// Number of variables that carry the solution.
     pub primary_variables: usize,
     /// Worker threads.
     pub jobs: usize,
@@ -77,15 +86,24 @@ pub struct SatRunStats {
     pub automorphisms: usize,
     /// Cubes in the split, those searched after symmetry, and those finished.
     pub cubes: usize,
+    /// Cubes left to search once symmetry has skipped the rest.
     pub cubes_searched: usize,
+    /// Cubes whose search finished.
     pub cubes_done: u64,
+    /// Calls to the SAT solver.
     pub solve_calls: u64,
+    /// Clauses added to cut subtours out of models.
     pub subtour_cuts: u64,
+    /// Clauses added to block solutions already found.
     pub blocking_clauses: u64,
+    /// Families found by a worker that did not own them (blocked, not reported).
     pub foreign_families: u64,
+    /// Parts of cubes solved one after another.
     pub prefix_cubes: u64,
+    /// CaDiCaL's conflicts; absent where the backend does not count them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conflicts: Option<u64>,
+    /// Seconds spent inside solve calls, summed over worker threads.
     pub solve_cpu_seconds: f64,
     /// Clauses added to break symmetry inside cubes; shown only when some were.
     #[serde(skip_serializing_if = "is_zero")]
@@ -102,9 +120,13 @@ pub struct SatRunStats {
 pub struct RefuterStats {
     /// Kissat, with its version.
     pub refuter: String,
+    /// Cubes handed to Kissat before the enumerating solver.
     pub refuter_calls: u64,
+    /// Cubes Kissat showed to hold no solution.
     pub refuted_cubes: u64,
+    /// Tours taken from Kissat's models.
     pub refuter_tours: u64,
+    /// Seconds spent in Kissat calls, summed over worker threads.
     pub refuter_cpu_seconds: f64,
 }
 

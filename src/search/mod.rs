@@ -53,6 +53,7 @@ use std::time::Instant;
 /// The largest board the engine takes: 64 words of cell set.
 pub const MAX_SEARCH_CELLS: usize = 64 * 64;
 
+/// How the native search runs; the answers do not depend on them.
 #[derive(Clone, Debug)]
 pub struct SearchOptions {
     /// Worker threads; 0 uses every core.
@@ -73,6 +74,7 @@ impl Default for SearchOptions {
 /// Knuth's Monte Carlo estimate of the search tree.
 #[derive(Clone, Debug, Serialize)]
 pub struct Estimate {
+    /// Number of random root-to-leaf walks the estimate averages.
     pub probes: usize,
     /// Predicted nodes at each depth below the roots (depth 0: the roots).
     pub nodes_per_depth: Vec<f64>,
@@ -89,7 +91,10 @@ pub struct Estimate {
 pub enum SearchError {
     /// The board has more cells than the search's cell sets hold.
     #[error("the board has {cells} cells; the search engine takes at most {MAX_SEARCH_CELLS}")]
-    TooLarge { cells: usize },
+    TooLarge {
+        /// Number of cells on the board.
+        cells: usize,
+    },
     /// The line sums' tables would not fit in memory.
     #[error(transparent)]
     LineTables(#[from] sums::TablesTooLarge),

@@ -75,6 +75,7 @@ pub struct Refuter {
 }
 
 impl Refuter {
+    /// A fresh Kissat solver that gives up when `stop` is raised.
     pub fn new(stop: StopSignal) -> Self {
         // SAFETY: returns a fresh solver, released in `drop`.
         let solver = unsafe { kissat_init() };

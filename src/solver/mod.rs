@@ -139,7 +139,9 @@ impl CadicalPreset {
 /// a value outside the option's range, is an error, never silently ignored.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct CadicalOption {
+    /// The option's name, as CaDiCaL spells it.
     pub name: String,
+    /// The value to set it to.
     pub value: i32,
 }
 
@@ -302,30 +304,42 @@ pub enum BackendError {
     /// A variable index the solver cannot represent.
     #[error("{backend}: variable index {index} is beyond the largest supported index {max}")]
     VariableOutOfRange {
+        /// Name of the backend that refused it.
         backend: &'static str,
+        /// The 0-based index of the variable.
         index: usize,
+        /// The largest 0-based index the backend accepts.
         max: usize,
     },
     /// An operation that needs another solver state (e.g. reading a model
     /// after an UNSAT answer).
     #[error("{backend}: {operation} needs the solver in state {required}, but it is {actual}")]
     WrongState {
+        /// Name of the backend.
         backend: &'static str,
+        /// The operation that was called.
         operation: &'static str,
+        /// The state the operation needs.
         required: SolverState,
+        /// The state the solver was in.
         actual: SolverState,
     },
     /// The solver rejected a configuration.
     #[error("{backend}: cannot apply configuration '{config}': {message}")]
     Configuration {
+        /// Name of the backend.
         backend: &'static str,
+        /// The preset or the `NAME=VALUE` option it refused.
         config: String,
+        /// Why it was refused.
         message: String,
     },
     /// The solver itself reported a failure.
     #[error("{backend}: solver failure: {message}")]
     Solver {
+        /// Name of the backend.
         backend: &'static str,
+        /// The solver's own account of the failure.
         message: String,
     },
 }

@@ -6,6 +6,7 @@ use super::Tour;
 use crate::board::Shape;
 use serde::{Deserialize, Serialize};
 
+/// One tour as a JSON object: its board and the number each cell carries.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TourRecord {
     /// `ROWSxCOLS` or `LAYERSxROWSxCOLS`.
@@ -14,20 +15,31 @@ pub struct TourRecord {
     pub numbers: Vec<u32>,
 }
 
+/// Why a line of JSON output is not a tour.
 #[derive(Debug, thiserror::Error)]
 pub enum JsonError {
     // The parser's message is part of this one, not a separate cause, so
     // that error chains print it once.
+    /// The line is not JSON, or not a record with a board and numbers.
     #[error("line {line}: not a tour record: {reason}")]
     Syntax {
+        /// 1-based line number.
         line: usize,
+        /// What the JSON parser objected to.
         reason: serde_json::Error,
     },
+    /// The record is well-formed but does not describe a tour of its board.
     #[error("line {line}: {message}")]
-    Invalid { line: usize, message: String },
+    Invalid {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with the board or the numbers.
+        message: String,
+    },
 }
 
 impl TourRecord {
+    /// The record of `tour`.
     pub fn of(tour: &Tour) -> Self {
         TourRecord {
             board: tour.shape().to_string(),
@@ -35,6 +47,7 @@ impl TourRecord {
         }
     }
 
+    /// The tour the record describes, or why it describes none.
     pub fn to_tour(&self) -> Result<Tour, String> {
         let shape = Shape::parse(&self.board).map_err(|e| e.to_string())?;
         Tour::from_numbers(shape, &self.numbers).map_err(|e| e.to_string())

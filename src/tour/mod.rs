@@ -16,16 +16,28 @@ pub struct Tour {
     order: Vec<Cell>,
 }
 
+/// Why a visiting order or a list of numbers is not a tour of the board.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum TourError {
+    /// Not one entry per cell of the board.
     #[error("the tour has {found} cells but the {shape} board has {expected}")]
     Length {
+        /// The board.
         shape: Shape,
+        /// Number of entries given.
         found: usize,
+        /// Number of cells on the board.
         expected: usize,
     },
+    /// An entry names no cell of the board, or a cell's number lies outside 1..=n.
     #[error("cell {cell} is outside the {shape} board")]
-    OffBoard { shape: Shape, cell: usize },
+    OffBoard {
+        /// The board.
+        shape: Shape,
+        /// The off-board cell index, or (from numbers) the cell whose number is out of range.
+        cell: usize,
+    },
+    /// A cell is visited twice, or a number is given twice; names which.
     #[error("cell {0} is visited twice")]
     Repeated(String),
 }
@@ -75,26 +87,32 @@ impl Tour {
         Ok(Tour { shape, order })
     }
 
+    /// The board the tour covers.
     pub fn shape(&self) -> Shape {
         self.shape
     }
 
+    /// The cells in visiting order: `order()[k]` carries number k+1.
     pub fn order(&self) -> &[Cell] {
         &self.order
     }
 
+    /// Number of cells visited, which is the number of cells of the board.
     pub fn len(&self) -> usize {
         self.order.len()
     }
 
+    /// Whether the tour visits no cell (only on a board without cells).
     pub fn is_empty(&self) -> bool {
         self.order.is_empty()
     }
 
+    /// The cell carrying number 1.
     pub fn first(&self) -> Cell {
         self.order[0]
     }
 
+    /// The cell carrying the last number.
     pub fn last(&self) -> Cell {
         self.order[self.order.len() - 1]
     }

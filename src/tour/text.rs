@@ -9,41 +9,74 @@ use super::Tour;
 use crate::board::Shape;
 use std::fmt::Write;
 
+/// Why text is not a numbered grid of a tour.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ParseError {
+    /// A token is not a whole number.
     #[error("line {line}: '{token}' is not a number")]
-    NotANumber { line: usize, token: String },
+    NotANumber {
+        /// 1-based line number.
+        line: usize,
+        /// The token as written.
+        token: String,
+    },
+    /// A row holds more or fewer numbers than the first row.
     #[error("line {line}: row has {found} numbers, but the first row has {expected}")]
     RaggedRow {
+        /// 1-based line number of the row.
         line: usize,
+        /// Numbers in this row.
         found: usize,
+        /// Numbers in the first row.
         expected: usize,
     },
+    /// A layer holds more or fewer rows than the first layer.
     #[error("line {line}: layer has {found} rows, but the first layer has {expected}")]
     RaggedLayer {
+        /// 1-based line number of the layer's first row.
         line: usize,
+        /// Rows in this layer.
         found: usize,
+        /// Rows in the first layer.
         expected: usize,
     },
+    /// The text holds no numbers at all.
     #[error("no numbers found")]
     Empty,
+    /// A number is 0 or larger than the number of cells.
     #[error("line {line}: number {number} is out of range 1..={max} for the {shape} grid read")]
     OutOfRange {
+        /// The number as written.
         number: u64,
+        /// The largest number allowed: the number of cells of the grid read.
         max: usize,
+        /// 1-based line number.
         line: usize,
+        /// The grid's shape, as read from the layout of the text.
         shape: Shape,
     },
+    /// A number appears twice.
     #[error("{}", repeated(*.number, *.first, *.second))]
     Repeated {
+        /// The repeated number.
         number: u64,
+        /// 1-based line number of its first appearance.
         first: usize,
+        /// 1-based line number of its second appearance (may equal `first`).
         second: usize,
     },
+    /// Some numbers never appear; holds them, comma-separated.
     #[error("numbers missing from the grid: {0}")]
     Missing(String),
+    /// The grid's layout does not match the model's board.
     #[error("the grid read is {found} ({}), but the model's board is {expected}", layout(*.found))]
-    WrongShape { found: Shape, expected: Shape },
+    WrongShape {
+        /// The shape read from the layout of the text.
+        found: Shape,
+        /// The model's board.
+        expected: Shape,
+    },
+    /// The grid read has more cells than any board this tool handles.
     #[error(transparent)]
     Board(#[from] crate::board::ShapeError),
 }

@@ -35,7 +35,9 @@ use super::PbError;
 /// What the total must satisfy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
+    /// The weighted total must equal this value.
     Equal(usize),
+    /// The weighted total must not exceed this value.
     AtMost(usize),
 }
 

@@ -174,7 +174,9 @@ pub enum PbError {
     /// rustsat refused to enforce the bound it had just encoded.
     #[error("{encoding} could not enforce sum = {target}: {cause}")]
     Enforce {
+        /// The PB encoding that was used.
         encoding: PbEncoding,
+        /// The total it had to enforce.
         target: usize,
         /// Shown in the message, so not also a `source` (chains would print it twice).
         cause: EnforceError,

@@ -22,12 +22,12 @@ use std::io::{self, Write};
 use rustsat::types::Lit;
 use serde::Serialize;
 
+use crate::encode::MAX_VARIABLE_INDEX;
 use crate::encode::{
     Connectivity, DecodeError, Decoded, EncodeError, EncodeOptions, Encoding, Primary,
     VariableFamily,
 };
 use crate::puzzle::Puzzle;
-use crate::encode::MAX_VARIABLE_INDEX;
 use crate::tour::Tour;
 
 /// Key of the header line that records the encoding options as JSON.
