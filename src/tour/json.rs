@@ -2,8 +2,8 @@
 //! row-major cell order. Enumeration output adds fields around it (one object a line); the
 //! reader ignores fields it does not know.
 
-use super::Tour;
-use crate::board::Shape;
+use super::{Tour, TourError};
+use crate::board::{Shape, ShapeError};
 use serde::{Deserialize, Serialize};
 
 /// One tour as a JSON object: its board and the number each cell carries.
@@ -48,10 +48,21 @@ impl TourRecord {
     }
 
     /// The tour the record describes, or why it describes none.
-    pub fn to_tour(&self) -> Result<Tour, String> {
-        let shape = Shape::parse(&self.board).map_err(|e| e.to_string())?;
-        Tour::from_numbers(shape, &self.numbers).map_err(|e| e.to_string())
+    pub fn to_tour(&self) -> Result<Tour, RecordError> {
+        let shape = Shape::parse(&self.board)?;
+        Ok(Tour::from_numbers(shape, &self.numbers)?)
     }
+}
+
+/// Why a well-formed record describes no tour.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The board is not a shape.
+    #[error(transparent)]
+    Board(#[from] ShapeError),
+    /// The numbers are not a tour of the board.
+    #[error(transparent)]
+    Numbers(#[from] TourError),
 }
 
 /// Reads every line holding a `board` and `numbers` field; other lines (such as the summary
@@ -70,9 +81,10 @@ pub fn parse_lines(text: &str) -> Result<Vec<(usize, Tour)>, JsonError> {
         }
         let record: TourRecord =
             serde_json::from_value(value).map_err(|reason| JsonError::Syntax { line, reason })?;
-        let tour = record
-            .to_tour()
-            .map_err(|message| JsonError::Invalid { line, message })?;
+        let tour = record.to_tour().map_err(|cause| JsonError::Invalid {
+            line,
+            message: cause.to_string(),
+        })?;
         tours.push((line, tour));
     }
     Ok(tours)
