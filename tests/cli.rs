@@ -1,6 +1,5 @@
 //! The `knights` binary on the shipped models and on bad input.
 
-#[path = "cli/malformed.rs"]
 mod malformed;
 
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! The SAT engine against the published counts too slow for the default suite
 //! (tests/data/known-counts.md gives the sources). CI runs them with
-//! `cargo test --release --test sat_counts -- --ignored`.
+//! `cargo test --release --test integration -- --ignored sat_counts::`.
 
 use knights::puzzle::Puzzle;
 use knights::run::{Class, Limits, Summary};
@@ -83,7 +83,7 @@ fn centrosymmetric_magic_on_cadical() {
 }
 
 /// Left out of `.ci/run` (about 12 minutes, which the CI time limit cannot spare); run it with
-/// `cargo test --release --test sat_counts -- --ignored centrosymmetric_semimagic`.
+/// `cargo test --release --test integration -- --ignored sat_counts::centrosymmetric_semimagic`.
 #[test]
 #[ignore = "slow: about 12 minutes in release on two cores"]
 fn centrosymmetric_semimagic_on_cadical() {

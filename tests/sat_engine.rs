@@ -120,7 +120,7 @@ fn numbering_model_counts_the_same_paths_as_the_move_model() {
 }
 
 /// Prints timings of every option on a few models; run with
-/// `cargo test --release --test sat_engine -- --ignored --nocapture`.
+/// `cargo test --release --test integration -- --ignored --nocapture sat_engine::measure_options`.
 #[test]
 #[ignore]
 fn measure_options() {
