@@ -2,32 +2,10 @@
 
 mod malformed;
 
-use std::path::{Path, PathBuf};
+use crate::common::cli::{knights, refused, spawn, stderr, summary};
+use crate::common::load::root;
+use std::path::Path;
 use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn knights(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_knights"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Runs `knights` on input it must refuse: exit code 2; returns stderr.
-fn refused(args: &[&str]) -> String {
-    let out = knights(args);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    err
-}
 
 fn write_temp(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
@@ -194,15 +172,6 @@ fn render_writes_an_svg() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = std::fs::read_to_string(svg).unwrap();
     assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
-}
-
-fn summary(out: &Output) -> serde_json::Value {
-    let text = String::from_utf8_lossy(&out.stdout);
-    let last = text
-        .lines()
-        .last()
-        .unwrap_or_else(|| panic!("no output; stderr: {}", stderr(out)));
-    serde_json::from_str(last).unwrap()
 }
 
 #[test]
@@ -543,14 +512,7 @@ fn resume_refuses_bad_files_and_the_native_search() {
 #[test]
 fn a_reader_closing_the_pipe_ends_the_run_quietly() {
     use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_knights"))
-        .args(["enumerate", "models/open-5x5.toml", "--engine", "search"])
-        .current_dir(root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(&["enumerate", "models/open-5x5.toml", "--engine", "search"]);
     let mut first = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut first)
@@ -857,14 +819,7 @@ fn solve_reports_the_one_solution_it_shows() {
 
 /// Sends `signal` to a run of the nested semimagic count a second after it starts.
 fn interrupted_by(signal: &str) -> Output {
-    use std::process::Stdio;
-    let child = Command::new(env!("CARGO_BIN_EXE_knights"))
-        .args(["count", "models/nested-semimagic.toml"])
-        .current_dir(root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let child = spawn(&["count", "models/nested-semimagic.toml"]);
     std::thread::sleep(std::time::Duration::from_millis(1500));
     let sent = Command::new("kill")
         .args([&format!("-{signal}"), &child.id().to_string()])

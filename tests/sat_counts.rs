@@ -2,22 +2,13 @@
 //! (tests/data/known-counts.md gives the sources). CI runs them with
 //! `cargo test --release --test integration -- --ignored sat_counts::`.
 
+use crate::common::load::{model, nested_tours};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, Limits, Summary};
 use knights::sat::{enumerate, SatOptions};
 use knights::solver::SolverKind;
-use knights::spec::Spec;
-use knights::tour::text;
 use knights::verify::verify;
 use std::collections::HashSet;
-use std::path::Path;
-
-fn model(name: &str) -> Puzzle {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("models")
-        .join(format!("{name}.toml"));
-    Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap()
-}
 
 /// Enumerates every class; every member passes the independent verifier and
 /// no solution is delivered twice.
@@ -44,14 +35,7 @@ fn enumerated(puzzle: &Puzzle, solver: SolverKind) -> (Summary, Vec<Class>) {
 }
 
 fn reference_classes(puzzle: &Puzzle) -> Vec<Vec<usize>> {
-    let mut known: Vec<_> = (1..=8)
-        .map(|i| {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join(format!("tests/data/tours/nested-semimagic-{i}.txt"));
-            let tour = text::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-            puzzle.canonical(&tour)
-        })
-        .collect();
+    let mut known: Vec<_> = nested_tours().iter().map(|t| puzzle.canonical(t)).collect();
     known.sort();
     known
 }

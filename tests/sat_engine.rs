@@ -1,6 +1,7 @@
 //! The SAT engine against published counts and against itself (every
 //! solver, connectivity and PB encoding must agree).
 
+use crate::common::load::{model, puzzle, root, tour};
 use std::collections::HashSet;
 
 use knights::encode::cubes::{Cube, CubePlan};
@@ -14,10 +15,6 @@ use knights::solver::{SolverKind, StopSignal};
 use knights::spec::Spec;
 use knights::tour::Tour;
 use knights::verify::verify;
-
-fn puzzle(toml: &str) -> Puzzle {
-    Puzzle::from_spec(&Spec::from_toml(toml, "test").unwrap()).unwrap()
-}
 
 fn options(solver: SolverKind, connectivity: Connectivity) -> SatOptions {
     SatOptions {
@@ -314,7 +311,7 @@ fn measure_shipped_models() {
         },
         ..Default::default()
     };
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
+    let dir = root().join("models");
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -365,20 +362,6 @@ fn closed_numberings_are_two_per_cycle_and_start() {
     }
 }
 
-fn reference_tour(name: &str) -> Tour {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tours")
-        .join(format!("{name}.txt"));
-    knights::tour::text::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn shipped_model(name: &str) -> Puzzle {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("models")
-        .join(format!("{name}.toml"));
-    Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap()
-}
-
 /// The CNF must admit the tour: solving under its primary values is SAT.
 fn assert_tour_is_a_model(p: &Puzzle, tour: &Tour, options: &EncodeOptions) {
     use knights::encode::Encoding;
@@ -417,8 +400,8 @@ fn reference_tours_are_models_of_their_cnf() {
         ("cube-4x4x4-closed", "cube-4x4x4"),
         ("open-5x5", "open-5x5"),
     ];
-    for (model, tour) in pairs {
-        let p = shipped_model(model);
+    for (model_name, tour_name) in pairs {
+        let p = model(model_name);
         // Not the totalizer or the adder here: the totalizer's CNF for 8x8 line sums has
         // millions of clauses, and under the adder CaDiCaL needs a minute to
         // complete even a fully given numbering (its clauses do not
@@ -428,7 +411,7 @@ fn reference_tours_are_models_of_their_cnf() {
                 pb_encoding,
                 ..Default::default()
             };
-            assert_tour_is_a_model(&p, &reference_tour(tour), &options);
+            assert_tour_is_a_model(&p, &tour(tour_name), &options);
         }
     }
 }

@@ -1,25 +1,13 @@
 //! The native search against published counts (tests/data/known-counts.md gives the sources).
 //! The slow models are `#[ignore]`d; run them with `cargo test --release -- --ignored`.
 
+use crate::common::load::{model, nested_tours, puzzle};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, Ending, Limits, Summary};
 use knights::search::{count, enumerate, estimate, SearchOptions};
 use knights::spec::Spec;
-use knights::tour::text;
 use std::collections::HashSet;
-use std::path::Path;
 use std::sync::Mutex;
-
-fn model(name: &str) -> Puzzle {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("models")
-        .join(format!("{name}.toml"));
-    Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap()
-}
-
-fn toml(text: &str) -> Puzzle {
-    Puzzle::from_spec(&Spec::from_toml(text, "test").unwrap()).unwrap()
-}
 
 fn opts(jobs: usize) -> SearchOptions {
     SearchOptions {
@@ -74,9 +62,9 @@ fn open_5x5_has_1728_paths_in_216_classes() {
 #[test]
 fn open_5x5_by_start_square() {
     // OEIS A165134 / known-counts.md: 304 paths from a corner, 64 from the centre.
-    let corner = toml("board = \"5x5\"\n[start]\ncells = [[0, 0]]\n");
+    let corner = puzzle("board = \"5x5\"\n[start]\ncells = [[0, 0]]\n");
     assert_eq!(counted(&corner, 2).solutions, 304);
-    let centre = toml("board = \"5x5\"\n[start]\ncells = [[2, 2]]\n");
+    let centre = puzzle("board = \"5x5\"\n[start]\ncells = [[2, 2]]\n");
     assert_eq!(counted(&centre, 1).solutions, 64);
 }
 
@@ -105,7 +93,7 @@ fn all_6x6_directed_paths_same_for_one_and_two_threads() {
 #[test]
 fn closed_6x6_numberings() {
     // known-counts.md: 710,064 = 9,862 cycles x 36 starts x 2 directions.
-    let p = toml("board = \"6x6\"\nclosed = true\n[start]\nrows = [0, 1, 2, 3, 4, 5]\n");
+    let p = puzzle("board = \"6x6\"\nclosed = true\n[start]\nrows = [0, 1, 2, 3, 4, 5]\n");
     assert_eq!(counted(&p, 2).solutions, 710_064);
 }
 
@@ -139,13 +127,7 @@ fn nested_classes_are_the_reference_tours(name: &str, tours: u64) {
         .iter()
         .map(|c| puzzle.canonical(&c.members[0]))
         .collect();
-    let mut known: Vec<_> = (1..=8)
-        .map(|i| {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join(format!("tests/data/tours/nested-semimagic-{i}.txt"));
-            puzzle.canonical(&text::parse(&std::fs::read_to_string(path).unwrap()).unwrap())
-        })
-        .collect();
+    let mut known: Vec<_> = nested_tours().iter().map(|t| puzzle.canonical(t)).collect();
     found.sort();
     known.sort();
     assert_eq!(found, known);
@@ -194,7 +176,7 @@ fn limits_stop_the_run_and_say_so() {
         ..Limits::default()
     };
     let s = count(
-        &toml("board = \"8x8\"\nclosed = true\n"),
+        &puzzle("board = \"8x8\"\nclosed = true\n"),
         &opts(2),
         &timed,
         &|_| {},

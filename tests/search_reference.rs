@@ -184,7 +184,7 @@ fn build(c: &Choice) -> Puzzle {
     let (name, leaper) = BOARDS[c.board % BOARDS.len()];
     let mut p = plain(name, leaper);
     let n = p.n_cells();
-    let set = |v: &Vec<usize>| crate::common::distinct_cells(v, n);
+    let set = |v: &Vec<usize>| crate::common::draws::distinct_cells(v, n);
     p.closed = c.closed;
     p.rot180 = c.rot180;
     let seed = c.seed.and_then(|i| {
@@ -225,7 +225,7 @@ fn build(c: &Choice) -> Puzzle {
             let numbers = tour.numbers();
             cells.iter().map(|&c| numbers[c] as u64).sum()
         } else {
-            crate::common::line_target(lo, hi, *target as u64)
+            crate::common::draws::line_target(lo, hi, *target as u64)
         };
         p.sums = vec![LineSum {
             name: "random line".into(),
