@@ -1,7 +1,8 @@
 //! Helpers shared by the integration tests: loading the shipped models and reference tours
-//! (`load`), running the `knights` binary (`cli`), and turning random draws into puzzle
-//! parts (`draws`).
+//! (`load`), running the `knights` binary (`cli`), checking the classes an engine hands over
+//! (`classes`), and turning random draws into puzzle parts (`draws`).
 
+pub mod classes;
 pub mod cli;
 pub mod draws;
 pub mod load;
