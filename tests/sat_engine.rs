@@ -2,7 +2,7 @@
 //! must agree), against filtered enumerations, and at its limits; its
 //! published counts are in `known_counts`.
 
-use crate::common::load::{model, puzzle, root, tour};
+use crate::common::load::{model, puzzle, tour};
 use std::collections::HashSet;
 
 use knights::encode::cubes::{Cube, CubePlan};
@@ -13,7 +13,6 @@ use knights::puzzle::Puzzle;
 use knights::run::{Ending, Limits, Summary};
 use knights::sat::{count, enumerate, SatOptions, Session, Step};
 use knights::solver::{SolverKind, StopSignal};
-use knights::spec::Spec;
 use knights::tour::Tour;
 use knights::verify::verify;
 
@@ -74,39 +73,6 @@ fn numbering_model_counts_the_same_paths_as_the_move_model() {
     let p = puzzle("board = \"5x5\"\n[start]\nrows = [0, 1, 2, 3, 4]");
     let summary = exhaustive_count(&p, &SatOptions::default());
     assert_eq!((summary.solutions, summary.classes), (1728, 216));
-}
-
-/// Prints timings of every option on a few models; run with
-/// `cargo test --release --test integration -- --ignored --nocapture sat_engine::measure_options`.
-#[test]
-#[ignore]
-fn measure_options() {
-    let models = [
-        ("open-5x5", "board = \"5x5\""),
-        ("closed-6x6", "board = \"6x6\"\nclosed = true"),
-        (
-            "open-5x5 from corner",
-            "board = \"5x5\"\n[start]\ncells = [[0, 0]]",
-        ),
-    ];
-    for (name, toml) in models {
-        let p = puzzle(toml);
-        for options in every_option() {
-            let summary = exhaustive_count(&p, &options);
-            println!(
-                "{name:22} {:8} {:9} solutions {:6} classes {:5} {:7.2}s calls {} cuts {} vars {} clauses {}",
-                format!("{:?}", options.solver),
-                format!("{:?}", options.encode.connectivity),
-                summary.solutions,
-                summary.classes,
-                summary.seconds,
-                summary.stats["solve_calls"],
-                summary.stats["subtour_cuts"],
-                summary.stats["variables"],
-                summary.stats["clauses"],
-            );
-        }
-    }
 }
 
 /// All 9,862 closed 6x6 tours, found once.
@@ -243,56 +209,6 @@ fn most_common(values: impl Iterator<Item = u32>) -> u32 {
         .unwrap()
 }
 
-/// Finds one solution of every shipped model within 30 s each and prints
-/// what happened; run with `-- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn measure_shipped_models() {
-    let pb_encoding: PbEncoding = std::env::var("KNIGHTS_PB")
-        .ok()
-        .and_then(|name| clap::ValueEnum::from_str(&name, true).ok())
-        .unwrap_or_default();
-    let only = std::env::var("KNIGHTS_MODEL").ok();
-    let options = SatOptions {
-        encode: EncodeOptions {
-            pb_encoding,
-            ..Default::default()
-        },
-        ..Default::default()
-    };
-    let dir = root().join("models");
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    paths.sort();
-    for path in paths {
-        let p = Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap();
-        if only.as_ref().is_some_and(|name| *name != p.name) {
-            continue;
-        }
-        let limits = Limits {
-            timeout: Some(std::time::Duration::from_secs(30)),
-            ..Default::default()
-        };
-        let (tour, summary) = knights::sat::solve(&p, &options, &limits).unwrap();
-        if let Some(tour) = &tour {
-            assert!(p.accepts(tour));
-        }
-        println!(
-            "{:36} found {:5} ending {:?} {:6.2}s vars {} clauses {} calls {} cuts {}",
-            p.name,
-            tour.is_some(),
-            summary.ending,
-            summary.seconds,
-            summary.stats["variables"],
-            summary.stats["clauses"],
-            summary.stats["solve_calls"],
-            summary.stats["subtour_cuts"],
-        );
-    }
-}
-
 #[test]
 fn closed_numberings_are_two_per_cycle_and_start() {
     // Each undirected closed tour gives two numberings from a fixed start.
@@ -361,42 +277,6 @@ fn reference_tours_are_models_of_their_cnf() {
                 ..Default::default()
             };
             assert_tour_is_a_model(&p, &tour(tour_name), &options);
-        }
-    }
-}
-
-/// Times the PB encodings on mid-size line-sum models; run with
-/// `-- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn measure_pb_encodings() {
-    let models = [
-        ("6x6 rows 0,1 = 111", "board = \"6x6\"\n[[sums.lines]]\ncells = [[0,0],[0,1],[0,2],[0,3],[0,4],[0,5]]\ntarget = 111\n[[sums.lines]]\ncells = [[1,0],[1,1],[1,2],[1,3],[1,4],[1,5]]\ntarget = 111"),
-        ("6x6 all rows = 111", "board = \"6x6\"\n[sums]\nrows = 111"),
-        ("8x8 rows = 260", "board = \"8x8\"\n[sums]\nrows = 260"),
-    ];
-    for (name, toml) in models {
-        let p = puzzle(toml);
-        for pb_encoding in PbEncoding::ALL {
-            let options = SatOptions {
-                encode: EncodeOptions {
-                    pb_encoding,
-                    ..Default::default()
-                },
-                ..Default::default()
-            };
-            let limits = Limits {
-                timeout: Some(std::time::Duration::from_secs(20)),
-                ..Default::default()
-            };
-            let (tour, summary) = knights::sat::solve(&p, &options, &limits).unwrap();
-            println!(
-                "{name:20} {pb_encoding:11} found {:5} {:?} {:6.2}s clauses {}",
-                tour.is_some(),
-                summary.ending,
-                summary.seconds,
-                summary.stats["clauses"]
-            );
         }
     }
 }
