@@ -393,4 +393,16 @@ fn symmetry_breaking_changes_no_count() {
         (without.solutions, without.classes)
     );
     assert!(with.solutions > 0);
+    // The premise: symmetry breaking did add clauses (the stat is shown only when some were).
+    let lex_leader_clauses = |s: &Summary| s.stats.get("lex_leader_clauses").map(|v| v.as_u64());
+    assert!(
+        lex_leader_clauses(&with).flatten().is_some_and(|n| n > 0),
+        "{:?}",
+        with.stats
+    );
+    assert!(
+        lex_leader_clauses(&without).is_none_or(|n| n == Some(0)),
+        "{:?}",
+        without.stats
+    );
 }
