@@ -565,10 +565,11 @@ fn sat_only_options_are_refused_with_the_native_search() {
     assert_eq!(summary(&native)["solutions"].as_u64(), Some(1728));
 }
 
-/// A time-out stops Kissat inside its call: the run ends as a time-out, not a count, and no
-/// cube was refuted in the two seconds (each of the first cubes takes Kissat longer).
+/// A time-out while Kissat sees the cubes first ends the run as a time-out: incomplete, never
+/// a count, however far it got. (That the time-out reaches Kissat inside its call is shown
+/// by `sat_engine::a_stop_signal_ends_kissat_inside_its_call`, whatever the machine's speed.)
 #[test]
-fn a_time_out_stops_kissat_mid_call() {
+fn a_time_out_with_kissat_first_is_a_time_out_not_a_count() {
     let out = knights(&[
         "count",
         "models/nested-semimagic.toml",
@@ -576,7 +577,6 @@ fn a_time_out_stops_kissat_mid_call() {
         "kissat",
         "--timeout",
         "2",
-        "--stats",
     ]);
     let s = summary(&out);
     assert_eq!(
@@ -584,8 +584,6 @@ fn a_time_out_stops_kissat_mid_call() {
         (Some(false), Some("timeout")),
         "{s}"
     );
-    assert!(s["stats"]["refuter_calls"].as_u64() >= Some(1), "{s}");
-    assert_eq!(s["stats"]["refuted_cubes"].as_u64(), Some(0), "{s}");
 }
 
 #[test]
@@ -817,16 +815,27 @@ fn solve_reports_the_one_solution_it_shows() {
     assert!(err.contains("verified"), "{err}");
 }
 
-/// Sends `signal` to a run of the nested semimagic count a second after it starts.
+/// Sends `signal` to an enumeration of every closed 8x8 tour (years of work) as soon as it
+/// has written its first tour: the signal lands mid-run whatever the machine's speed, after
+/// the handlers are in place (they are set before the run starts).
 fn interrupted_by(signal: &str) -> Output {
-    let child = spawn(&["count", "models/nested-semimagic.toml"]);
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = spawn(&["enumerate", "--board", "8x8", "--closed"]);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut written = String::new();
+    stdout.read_line(&mut written).unwrap();
+    assert!(written.starts_with("{\"class\":1,"), "{written}");
     let sent = Command::new("kill")
         .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
-    child.wait_with_output().unwrap()
+    stdout.read_to_string(&mut written).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Output {
+        stdout: written.into_bytes(),
+        ..out
+    }
 }
 
 #[test]

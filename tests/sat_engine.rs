@@ -12,9 +12,11 @@ use knights::puzzle::automorphisms;
 use knights::puzzle::Puzzle;
 use knights::run::{Ending, Limits, Summary};
 use knights::sat::{count, enumerate, SatOptions, Session, Step};
+use knights::solver::kissat::{Refuter, Verdict};
 use knights::solver::{SolverKind, StopSignal};
 use knights::tour::Tour;
 use knights::verify::verify;
+use rustsat::types::Lit;
 
 fn options(solver: SolverKind, connectivity: Connectivity) -> SatOptions {
     SatOptions {
@@ -405,4 +407,36 @@ fn symmetry_breaking_changes_no_count() {
         "{:?}",
         without.stats
     );
+}
+
+/// The stop signal ends a Kissat call from inside. The formula is the pigeonhole principle
+/// for 20 pigeons in 19 holes, which no resolution-based solver refutes in a lifetime (its
+/// resolution proofs are exponentially long), so the call returns only because it was
+/// stopped, and must say so rather than give a verdict. Whether the signal comes before or
+/// during the call, the answer is the same: the verdict does not depend on speed.
+#[test]
+fn a_stop_signal_ends_kissat_inside_its_call() {
+    let (pigeons, holes) = (20u32, 19u32);
+    let sits = |pigeon: u32, hole: u32| Lit::positive(pigeon * holes + hole);
+    let stop = StopSignal::new();
+    let mut refuter = Refuter::new(stop.clone());
+    for pigeon in 0..pigeons {
+        let somewhere: Vec<Lit> = (0..holes).map(|hole| sits(pigeon, hole)).collect();
+        refuter.add_clause(&somewhere).unwrap();
+    }
+    for hole in 0..holes {
+        for a in 0..pigeons {
+            for b in a + 1..pigeons {
+                refuter
+                    .add_clause(&[!sits(a, hole), !sits(b, hole)])
+                    .unwrap();
+            }
+        }
+    }
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        stop.request_stop();
+    });
+    assert_eq!(refuter.solve(), Verdict::Interrupted);
+    raiser.join().unwrap();
 }
