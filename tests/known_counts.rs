@@ -357,7 +357,9 @@ table! {
         (slow "slow: about 5 minutes in release on two cores"),
         no,
         Row::new(SEMIMAGIC_8X8, File("magic-closed-centrosymmetric"), 0, Some(0)).counted_only();
-    // Left out of .ci/run on CaDiCaL (about 12 minutes, which CI's time limit cannot spare).
+    // Left out of .ci/run on CaDiCaL (about 12 minutes, which CI's time limit cannot spare);
+    // run it with `cargo test --release --test integration -- --ignored
+    // known_counts::cadical::centrosymmetric_semimagic`.
     centrosymmetric_semimagic:
         (slow "slow: tens of seconds in release on two cores"),
         (slow "slow: about 12 minutes in release on two cores"),
