@@ -1,34 +1,11 @@
 //! The `knights` binary on the shipped models and on bad input.
 
-#[path = "cli/malformed.rs"]
 mod malformed;
 
-use std::path::{Path, PathBuf};
+use crate::common::cli::{knights, refused, spawn, stderr, summary};
+use crate::common::load::root;
+use std::path::Path;
 use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn knights(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_knights"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Runs `knights` on input it must refuse: exit code 2; returns stderr.
-fn refused(args: &[&str]) -> String {
-    let out = knights(args);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    err
-}
 
 fn write_temp(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
@@ -195,15 +172,6 @@ fn render_writes_an_svg() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = std::fs::read_to_string(svg).unwrap();
     assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
-}
-
-fn summary(out: &Output) -> serde_json::Value {
-    let text = String::from_utf8_lossy(&out.stdout);
-    let last = text
-        .lines()
-        .last()
-        .unwrap_or_else(|| panic!("no output; stderr: {}", stderr(out)));
-    serde_json::from_str(last).unwrap()
 }
 
 #[test]
@@ -544,14 +512,7 @@ fn resume_refuses_bad_files_and_the_native_search() {
 #[test]
 fn a_reader_closing_the_pipe_ends_the_run_quietly() {
     use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_knights"))
-        .args(["enumerate", "models/open-5x5.toml", "--engine", "search"])
-        .current_dir(root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(&["enumerate", "models/open-5x5.toml", "--engine", "search"]);
     let mut first = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut first)
@@ -604,10 +565,11 @@ fn sat_only_options_are_refused_with_the_native_search() {
     assert_eq!(summary(&native)["solutions"].as_u64(), Some(1728));
 }
 
-/// A time-out stops Kissat inside its call: the run ends as a time-out, not a count, and no
-/// cube was refuted in the two seconds (each of the first cubes takes Kissat longer).
+/// A time-out while Kissat sees the cubes first ends the run as a time-out: incomplete, never
+/// a count, however far it got. (That the time-out reaches Kissat inside its call is shown
+/// by `sat_engine::a_stop_signal_ends_kissat_inside_its_call`, whatever the machine's speed.)
 #[test]
-fn a_time_out_stops_kissat_mid_call() {
+fn a_time_out_with_kissat_first_is_a_time_out_not_a_count() {
     let out = knights(&[
         "count",
         "models/nested-semimagic.toml",
@@ -615,7 +577,6 @@ fn a_time_out_stops_kissat_mid_call() {
         "kissat",
         "--timeout",
         "2",
-        "--stats",
     ]);
     let s = summary(&out);
     assert_eq!(
@@ -623,8 +584,6 @@ fn a_time_out_stops_kissat_mid_call() {
         (Some(false), Some("timeout")),
         "{s}"
     );
-    assert!(s["stats"]["refuter_calls"].as_u64() >= Some(1), "{s}");
-    assert_eq!(s["stats"]["refuted_cubes"].as_u64(), Some(0), "{s}");
 }
 
 #[test]
@@ -856,23 +815,27 @@ fn solve_reports_the_one_solution_it_shows() {
     assert!(err.contains("verified"), "{err}");
 }
 
-/// Sends `signal` to a run of the nested semimagic count a second after it starts.
+/// Sends `signal` to an enumeration of every closed 8x8 tour (years of work) as soon as it
+/// has written its first tour: the signal lands mid-run whatever the machine's speed, after
+/// the handlers are in place (they are set before the run starts).
 fn interrupted_by(signal: &str) -> Output {
-    use std::process::Stdio;
-    let child = Command::new(env!("CARGO_BIN_EXE_knights"))
-        .args(["count", "models/nested-semimagic.toml"])
-        .current_dir(root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = spawn(&["enumerate", "--board", "8x8", "--closed"]);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut written = String::new();
+    stdout.read_line(&mut written).unwrap();
+    assert!(written.starts_with("{\"class\":1,"), "{written}");
     let sent = Command::new("kill")
         .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
-    child.wait_with_output().unwrap()
+    stdout.read_to_string(&mut written).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Output {
+        stdout: written.into_bytes(),
+        ..out
+    }
 }
 
 #[test]

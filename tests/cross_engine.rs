@@ -8,11 +8,9 @@
 //! its count small enough to enumerate in a blink (see `BOARDS`); most models are built around
 //! a seed tour so that piled-up random rules still leave solutions.
 //!
-//! `cargo test --release --test cross_engine` runs `CASES` random puzzles (about 30 s on two
-//! shared cores); for a longer hunt, for example
-//! `PROPTEST_CASES=1000 cargo test --release --test cross_engine engines_agree`.
-
-mod common;
+//! `cargo test --release --test integration cross_engine::` runs `CASES` random puzzles (about
+//! 30 s on two shared cores); for a longer hunt, for example
+//! `PROPTEST_CASES=1000 cargo test --release --test integration cross_engine::engines_agree`.
 
 use knights::board::{Board, Shape};
 use knights::encode::pb::PbEncoding;
@@ -287,7 +285,7 @@ impl ModelWriter<'_> {
     /// A `[start]` or `[end]` table holding the drawn cells and `seed_cell`.
     fn cell_set(&self, table: &str, draw: &CellSetDraw, seed_cell: Option<usize>) -> String {
         let [_, rows, cols] = self.shape.extent();
-        let mut cells = common::distinct_cells(&draw.cells, self.shape.n_cells());
+        let mut cells = crate::common::draws::distinct_cells(&draw.cells, self.shape.n_cells());
         cells.extend(seed_cell.filter(|c| !cells.contains(c)));
         let mut text = format!("[{table}]\ncells = {}\n", self.cells(&cells));
         if let Some(row) = draw.row {
@@ -330,7 +328,7 @@ impl ModelWriter<'_> {
     /// which the model layer must refuse; with a seed, three in four take the seed's sum.
     fn line(&self, draw: &LineDraw) -> String {
         let n = self.shape.n_cells();
-        let cells = common::distinct_cells(&draw.cells, n);
+        let cells = crate::common::draws::distinct_cells(&draw.cells, n);
         let (low, high) = Puzzle::sum_range(cells.len(), n);
         let target = match self.seed {
             _ if draw.target % 16 == 15 => high + 1,
@@ -338,7 +336,7 @@ impl ModelWriter<'_> {
                 let numbers = tour.numbers();
                 cells.iter().map(|&c| u64::from(numbers[c])).sum()
             }
-            _ => common::line_target(low, high, draw.target),
+            _ => crate::common::draws::line_target(low, high, draw.target),
         };
         format!(
             "[[sums.lines]]\ncells = {}\ntarget = {target}\n",

@@ -4,20 +4,9 @@
 //! `.ci/run` installs both solvers. On a machine without them these tests say so and pass,
 //! except under CI (`CI=true`), where a missing solver is a failure.
 
+use crate::common::cli::{knights, stderr};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn knights(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_knights"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
 
 fn have(solver: &str) -> bool {
     have_or_skip(solver, std::env::var("CI").as_deref() == Ok("true"))
@@ -74,11 +63,7 @@ fn round_trip(solver: &str, model: &[&str]) -> (Output, String) {
     args.extend_from_slice(model);
     args.extend_from_slice(&["-o", cnf.to_str().unwrap()]);
     let out = knights(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", stderr(&out));
     let answer = solve(solver, &cnf, dir.path());
     let mut args = vec!["decode"];
     args.extend_from_slice(model);
@@ -89,11 +74,7 @@ fn round_trip(solver: &str, model: &[&str]) -> (Output, String) {
 
 fn check_tour_round_trip(solver: &str, model: &[&str]) {
     let (decoded, _) = round_trip(solver, model);
-    assert!(
-        decoded.status.success(),
-        "{model:?}: {}",
-        String::from_utf8_lossy(&decoded.stderr)
-    );
+    assert!(decoded.status.success(), "{model:?}: {}", stderr(&decoded));
     let dir = tempfile::tempdir().unwrap();
     let tour = dir.path().join("tour.txt");
     std::fs::write(&tour, &decoded.stdout).unwrap();

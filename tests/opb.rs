@@ -2,12 +2,12 @@
 //! satisfy it, mutated ones do not. The file is parsed back here with a
 //! reader of its own, not with the writer's code.
 
+use crate::common::load::{model, tour};
 use knights::encode::{EncodeOptions, Encoding, Primary};
 use knights::format::opb::write_opb;
 use knights::puzzle::Puzzle;
 use knights::solver::{new_backend, BackendConfig};
 use knights::spec::Spec;
-use knights::tour::Tour;
 use rustsat::solvers::SolverResult;
 use rustsat::types::{Lit, Var};
 
@@ -133,20 +133,6 @@ fn admits(opb: &Opb, primary: &[(u32, bool)]) -> bool {
         .map(|&(var, value)| Var::new(var - 1).lit(!value))
         .collect();
     backend.solve_under(&assumptions).unwrap() == SolverResult::Sat
-}
-
-fn model(name: &str) -> Puzzle {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("models")
-        .join(format!("{name}.toml"));
-    Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap()
-}
-
-fn tour(name: &str) -> Tour {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tours")
-        .join(format!("{name}.txt"));
-    knights::tour::text::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 fn opb_of(puzzle: &Puzzle) -> (Opb, Encoding, String) {

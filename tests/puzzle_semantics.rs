@@ -1,34 +1,14 @@
 //! The puzzle's own rules and class definitions, on the reference tours (tests/data/tours,
 //! copied from the seeds; see tests/data/known-counts.md for sources).
 
+use crate::common::load::{model, nested_tours, root, tour};
 use knights::puzzle::Puzzle;
 use knights::spec::Spec;
-use knights::tour::{text, Tour};
-use std::path::Path;
-
-fn model(name: &str) -> Puzzle {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("models")
-        .join(format!("{name}.toml"));
-    Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap()
-}
-
-fn tour(name: &str) -> Tour {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tours")
-        .join(format!("{name}.txt"));
-    text::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn nested_tours() -> Vec<Tour> {
-    (1..=8)
-        .map(|i| tour(&format!("nested-semimagic-{i}")))
-        .collect()
-}
+use knights::tour::Tour;
 
 #[test]
 fn every_shipped_model_loads() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
+    let dir = root().join("models");
     let mut n = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();

@@ -1,18 +1,11 @@
 //! The SVG pictures, read back as text: every cell's number once, the path through every
 //! cell, the board's size, and tags that balance.
 
+use crate::common::load::tour;
 use knights::board::{Cell, Shape};
 use knights::render::svg;
-use knights::tour::{text, Tour};
+use knights::tour::Tour;
 use proptest::prelude::*;
-use std::path::Path;
-
-fn tour(name: &str) -> Tour {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tours")
-        .join(format!("{name}.txt"));
-    text::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
 
 /// The value of attribute `name` in one tag.
 fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {

@@ -1,6 +1,8 @@
-//! The SAT engine against published counts and against itself (every
-//! solver, connectivity and PB encoding must agree).
+//! The SAT engine against itself (every solver, connectivity and PB encoding
+//! must agree), against filtered enumerations, and at its limits; its
+//! published counts are in `known_counts`.
 
+use crate::common::load::{model, puzzle, tour};
 use std::collections::HashSet;
 
 use knights::encode::cubes::{Cube, CubePlan};
@@ -10,14 +12,11 @@ use knights::puzzle::automorphisms;
 use knights::puzzle::Puzzle;
 use knights::run::{Ending, Limits, Summary};
 use knights::sat::{count, enumerate, SatOptions, Session, Step};
+use knights::solver::kissat::{Refuter, Verdict};
 use knights::solver::{SolverKind, StopSignal};
-use knights::spec::Spec;
 use knights::tour::Tour;
 use knights::verify::verify;
-
-fn puzzle(toml: &str) -> Puzzle {
-    Puzzle::from_spec(&Spec::from_toml(toml, "test").unwrap()).unwrap()
-}
+use rustsat::types::Lit;
 
 fn options(solver: SolverKind, connectivity: Connectivity) -> SatOptions {
     SatOptions {
@@ -71,85 +70,11 @@ fn all_solutions(puzzle: &Puzzle, options: &SatOptions) -> Vec<Tour> {
 }
 
 #[test]
-fn open_5x5_has_1728_directed_paths_in_216_classes() {
-    let p = puzzle("board = \"5x5\"");
-    for options in every_option() {
-        let summary = exhaustive_count(&p, &options);
-        assert_eq!(
-            (summary.solutions, summary.classes),
-            (1728, 216),
-            "{options:?}"
-        );
-    }
-}
-
-#[test]
-fn closed_6x6_has_9862_cycles_in_1245_classes() {
-    let p = puzzle("board = \"6x6\"\nclosed = true");
-    for options in every_option() {
-        let summary = exhaustive_count(&p, &options);
-        assert_eq!(
-            (summary.solutions, summary.classes),
-            (9862, 1245),
-            "{options:?}"
-        );
-    }
-}
-
-#[test]
-fn open_5x5_paths_by_start_square_match_oeis() {
-    // OEIS A165134 notes: 304 paths start in a corner, 64 in the centre.
-    for (cell, expected) in [("[0, 0]", 304), ("[2, 2]", 64)] {
-        let p = puzzle(&format!("board = \"5x5\"\n[start]\ncells = [{cell}]"));
-        for options in every_option() {
-            assert_eq!(
-                exhaustive_count(&p, &options).solutions,
-                expected,
-                "{cell} {options:?}"
-            );
-        }
-    }
-}
-
-#[test]
 fn numbering_model_counts_the_same_paths_as_the_move_model() {
     // Allowing every start makes the model numbered without changing its solutions.
     let p = puzzle("board = \"5x5\"\n[start]\nrows = [0, 1, 2, 3, 4]");
     let summary = exhaustive_count(&p, &SatOptions::default());
     assert_eq!((summary.solutions, summary.classes), (1728, 216));
-}
-
-/// Prints timings of every option on a few models; run with
-/// `cargo test --release --test sat_engine -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn measure_options() {
-    let models = [
-        ("open-5x5", "board = \"5x5\""),
-        ("closed-6x6", "board = \"6x6\"\nclosed = true"),
-        (
-            "open-5x5 from corner",
-            "board = \"5x5\"\n[start]\ncells = [[0, 0]]",
-        ),
-    ];
-    for (name, toml) in models {
-        let p = puzzle(toml);
-        for options in every_option() {
-            let summary = exhaustive_count(&p, &options);
-            println!(
-                "{name:22} {:8} {:9} solutions {:6} classes {:5} {:7.2}s calls {} cuts {} vars {} clauses {}",
-                format!("{:?}", options.solver),
-                format!("{:?}", options.encode.connectivity),
-                summary.solutions,
-                summary.classes,
-                summary.seconds,
-                summary.stats["solve_calls"],
-                summary.stats["subtour_cuts"],
-                summary.stats["variables"],
-                summary.stats["clauses"],
-            );
-        }
-    }
 }
 
 /// All 9,862 closed 6x6 tours, found once.
@@ -276,17 +201,6 @@ fn disconnected_board_is_exhausted_with_no_solution() {
     assert_eq!(summary.solutions, 0);
 }
 
-#[test]
-fn every_class_member_is_accepted_and_no_solution_repeats() {
-    let p = puzzle("board = \"5x5\"");
-    let tours = all_solutions(&p, &options(SolverKind::Cadical, Connectivity::Lazy));
-    let mut keys: Vec<Vec<usize>> = tours.iter().map(|t| t.order().to_vec()).collect();
-    assert!(tours.iter().all(|t| p.accepts(t)));
-    keys.sort();
-    keys.dedup();
-    assert_eq!(keys.len(), 1728);
-}
-
 fn most_common(values: impl Iterator<Item = u32>) -> u32 {
     let mut counts = std::collections::BTreeMap::new();
     values.for_each(|v| *counts.entry(v).or_insert(0) += 1);
@@ -295,56 +209,6 @@ fn most_common(values: impl Iterator<Item = u32>) -> u32 {
         .max_by_key(|&(_, n)| n)
         .map(|(v, _)| v)
         .unwrap()
-}
-
-/// Finds one solution of every shipped model within 30 s each and prints
-/// what happened; run with `-- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn measure_shipped_models() {
-    let pb_encoding: PbEncoding = std::env::var("KNIGHTS_PB")
-        .ok()
-        .and_then(|name| clap::ValueEnum::from_str(&name, true).ok())
-        .unwrap_or_default();
-    let only = std::env::var("KNIGHTS_MODEL").ok();
-    let options = SatOptions {
-        encode: EncodeOptions {
-            pb_encoding,
-            ..Default::default()
-        },
-        ..Default::default()
-    };
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
-    let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    paths.sort();
-    for path in paths {
-        let p = Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap();
-        if only.as_ref().is_some_and(|name| *name != p.name) {
-            continue;
-        }
-        let limits = Limits {
-            timeout: Some(std::time::Duration::from_secs(30)),
-            ..Default::default()
-        };
-        let (tour, summary) = knights::sat::solve(&p, &options, &limits).unwrap();
-        if let Some(tour) = &tour {
-            assert!(p.accepts(tour));
-        }
-        println!(
-            "{:36} found {:5} ending {:?} {:6.2}s vars {} clauses {} calls {} cuts {}",
-            p.name,
-            tour.is_some(),
-            summary.ending,
-            summary.seconds,
-            summary.stats["variables"],
-            summary.stats["clauses"],
-            summary.stats["solve_calls"],
-            summary.stats["subtour_cuts"],
-        );
-    }
 }
 
 #[test]
@@ -363,20 +227,6 @@ fn closed_numberings_are_two_per_cycle_and_start() {
             "{options:?}"
         );
     }
-}
-
-fn reference_tour(name: &str) -> Tour {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tours")
-        .join(format!("{name}.txt"));
-    knights::tour::text::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn shipped_model(name: &str) -> Puzzle {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("models")
-        .join(format!("{name}.toml"));
-    Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap()
 }
 
 /// The CNF must admit the tour: solving under its primary values is SAT.
@@ -417,8 +267,8 @@ fn reference_tours_are_models_of_their_cnf() {
         ("cube-4x4x4-closed", "cube-4x4x4"),
         ("open-5x5", "open-5x5"),
     ];
-    for (model, tour) in pairs {
-        let p = shipped_model(model);
+    for (model_name, tour_name) in pairs {
+        let p = model(model_name);
         // Not the totalizer or the adder here: the totalizer's CNF for 8x8 line sums has
         // millions of clauses, and under the adder CaDiCaL needs a minute to
         // complete even a fully given numbering (its clauses do not
@@ -428,43 +278,7 @@ fn reference_tours_are_models_of_their_cnf() {
                 pb_encoding,
                 ..Default::default()
             };
-            assert_tour_is_a_model(&p, &reference_tour(tour), &options);
-        }
-    }
-}
-
-/// Times the PB encodings on mid-size line-sum models; run with
-/// `-- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn measure_pb_encodings() {
-    let models = [
-        ("6x6 rows 0,1 = 111", "board = \"6x6\"\n[[sums.lines]]\ncells = [[0,0],[0,1],[0,2],[0,3],[0,4],[0,5]]\ntarget = 111\n[[sums.lines]]\ncells = [[1,0],[1,1],[1,2],[1,3],[1,4],[1,5]]\ntarget = 111"),
-        ("6x6 all rows = 111", "board = \"6x6\"\n[sums]\nrows = 111"),
-        ("8x8 rows = 260", "board = \"8x8\"\n[sums]\nrows = 260"),
-    ];
-    for (name, toml) in models {
-        let p = puzzle(toml);
-        for pb_encoding in PbEncoding::ALL {
-            let options = SatOptions {
-                encode: EncodeOptions {
-                    pb_encoding,
-                    ..Default::default()
-                },
-                ..Default::default()
-            };
-            let limits = Limits {
-                timeout: Some(std::time::Duration::from_secs(20)),
-                ..Default::default()
-            };
-            let (tour, summary) = knights::sat::solve(&p, &options, &limits).unwrap();
-            println!(
-                "{name:20} {pb_encoding:11} found {:5} {:?} {:6.2}s clauses {}",
-                tour.is_some(),
-                summary.ending,
-                summary.seconds,
-                summary.stats["clauses"]
-            );
+            assert_tour_is_a_model(&p, &tour(tour_name), &options);
         }
     }
 }
@@ -581,4 +395,48 @@ fn symmetry_breaking_changes_no_count() {
         (without.solutions, without.classes)
     );
     assert!(with.solutions > 0);
+    // The premise: symmetry breaking did add clauses (the stat is shown only when some were).
+    let lex_leader_clauses = |s: &Summary| s.stats.get("lex_leader_clauses").map(|v| v.as_u64());
+    assert!(
+        lex_leader_clauses(&with).flatten().is_some_and(|n| n > 0),
+        "{:?}",
+        with.stats
+    );
+    assert!(
+        lex_leader_clauses(&without).is_none_or(|n| n == Some(0)),
+        "{:?}",
+        without.stats
+    );
+}
+
+/// The stop signal ends a Kissat call from inside. The formula is the pigeonhole principle
+/// for 20 pigeons in 19 holes, which no resolution-based solver refutes in a lifetime (its
+/// resolution proofs are exponentially long), so the call returns only because it was
+/// stopped, and must say so rather than give a verdict. Whether the signal comes before or
+/// during the call, the answer is the same: the verdict does not depend on speed.
+#[test]
+fn a_stop_signal_ends_kissat_inside_its_call() {
+    let (pigeons, holes) = (20u32, 19u32);
+    let sits = |pigeon: u32, hole: u32| Lit::positive(pigeon * holes + hole);
+    let stop = StopSignal::new();
+    let mut refuter = Refuter::new(stop.clone());
+    for pigeon in 0..pigeons {
+        let somewhere: Vec<Lit> = (0..holes).map(|hole| sits(pigeon, hole)).collect();
+        refuter.add_clause(&somewhere).unwrap();
+    }
+    for hole in 0..holes {
+        for a in 0..pigeons {
+            for b in a + 1..pigeons {
+                refuter
+                    .add_clause(&[!sits(a, hole), !sits(b, hole)])
+                    .unwrap();
+            }
+        }
+    }
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        stop.request_stop();
+    });
+    assert_eq!(refuter.solve(), Verdict::Interrupted);
+    raiser.join().unwrap();
 }

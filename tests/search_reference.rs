@@ -4,8 +4,7 @@
 //! puzzles (proptest) mix every feature: closed or open, start and end sets, required moves,
 //! a line sum, half-turn symmetry, other leapers, boxes, and both class rules.
 
-mod common;
-
+use crate::common::classes;
 use knights::board::{Board, Leaper, Shape};
 use knights::puzzle::{Equivalence, LineSum, Puzzle};
 use knights::run::{Class, Limits};
@@ -13,7 +12,7 @@ use knights::search::{count, enumerate, SearchOptions};
 use knights::symmetry::key;
 use knights::tour::Tour;
 use proptest::prelude::*;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 use std::sync::Mutex;
 
 /// Every solution (by key) and the number of classes, the slow and obvious way.
@@ -82,7 +81,7 @@ fn search_count(puzzle: &Puzzle, jobs: usize, symmetry: bool) -> (u64, u64) {
     (s.solutions, s.classes)
 }
 
-/// Enumerates and checks the classes; returns (solutions, classes).
+/// Enumerates and checks the classes (`common::classes::check`); returns (solutions, classes).
 fn search_enumerate(puzzle: &Puzzle) -> (u64, u64) {
     let got = Mutex::new(Vec::<Class>::new());
     let sink = |c: Class| got.lock().unwrap().push(c);
@@ -92,25 +91,7 @@ fn search_enumerate(puzzle: &Puzzle) -> (u64, u64) {
     };
     let s = enumerate(puzzle, &opts, &Limits::default(), &sink, &|_| {}).unwrap();
     assert!(s.complete);
-    let mut canon = HashSet::new();
-    let mut members = 0;
-    for class in got.into_inner().unwrap() {
-        let c = puzzle.canonical(&class.members[0]);
-        assert!(canon.insert(c.clone()), "a class was delivered twice");
-        for m in &class.members {
-            assert!(puzzle.accepts(m), "a member is not a solution");
-            assert_eq!(puzzle.canonical(m), c, "a member of another class");
-        }
-        let first = key(&class.members[0], puzzle.form());
-        assert!(class.members.iter().all(|m| key(m, puzzle.form()) >= first));
-        assert_eq!(
-            class.members.len(),
-            puzzle.class_members(&class.members[0]).len(),
-            "an incomplete class"
-        );
-        members += class.members.len() as u64;
-    }
-    assert_eq!((members, canon.len() as u64), (s.solutions, s.classes));
+    classes::check(puzzle, &got.into_inner().unwrap(), &s);
     (s.solutions, s.classes)
 }
 
@@ -186,7 +167,7 @@ fn build(c: &Choice) -> Puzzle {
     let (name, leaper) = BOARDS[c.board % BOARDS.len()];
     let mut p = plain(name, leaper);
     let n = p.n_cells();
-    let set = |v: &Vec<usize>| common::distinct_cells(v, n);
+    let set = |v: &Vec<usize>| crate::common::draws::distinct_cells(v, n);
     p.closed = c.closed;
     p.rot180 = c.rot180;
     let seed = c.seed.and_then(|i| {
@@ -227,7 +208,7 @@ fn build(c: &Choice) -> Puzzle {
             let numbers = tour.numbers();
             cells.iter().map(|&c| numbers[c] as u64).sum()
         } else {
-            common::line_target(lo, hi, *target as u64)
+            crate::common::draws::line_target(lo, hi, *target as u64)
         };
         p.sums = vec![LineSum {
             name: "random line".into(),

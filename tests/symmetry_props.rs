@@ -3,6 +3,7 @@
 //! permutations of the cells as tours. Legality does not matter here: the group acts on any
 //! numbering.
 
+use crate::common::load::tour;
 use knights::board::{Cell, Shape};
 use knights::symmetry::{key, Form, SymmetryGroup};
 use knights::tour::json::{parse_lines, TourRecord};
@@ -198,19 +199,12 @@ fn group_orders_on_small_shapes() {
     assert_eq!(order(Shape::solid(1, 1, 1), false), 48);
 }
 
-fn reference(name: &str) -> Tour {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tours")
-        .join(format!("{name}.txt"));
-    text::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
 #[test]
 fn the_centrosymmetric_tour_is_fixed_by_the_half_turn_as_a_cycle() {
     // Seed 002's tour: the half turn maps the cycle onto itself (renumbering k -> k + 32), so
     // as a cycle its stabiliser holds the identity and the half turn; as a numbered sequence
     // nothing but the identity fixes it.
-    let t = reference("near-magic-closed-centrosymmetric");
+    let t = tour("near-magic-closed-centrosymmetric");
     let group = SymmetryGroup::of_board(t.shape(), false);
     assert_eq!(group.stabiliser_size(&t, Form::Cycle), 2);
     assert_eq!(group.orbit(&t, Form::Cycle).len(), 4);

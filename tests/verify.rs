@@ -2,28 +2,14 @@
 //! `Puzzle::accepts` on random tours and random models: the two are written separately, so
 //! agreement on many random cases makes both trustworthy.
 
+use crate::common::load::{model, tour};
 use knights::board::{Board, Cell, Leaper, Shape};
 use knights::puzzle::{Equivalence, LineSum, Puzzle};
 use knights::spec::Spec;
 use knights::symmetry::half_turn;
-use knights::tour::{text, Tour};
+use knights::tour::Tour;
 use knights::verify::{verify, Violation};
 use proptest::prelude::*;
-use std::path::Path;
-
-fn model(name: &str) -> Puzzle {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("models")
-        .join(format!("{name}.toml"));
-    Puzzle::from_spec(&Spec::from_file(&path).unwrap()).unwrap()
-}
-
-fn tour(name: &str) -> Tour {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/tours")
-        .join(format!("{name}.txt"));
-    text::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
 
 /// The tour with numbers `a` and `b` trading cells.
 fn swapped(t: &Tour, a: u32, b: u32) -> Tour {

@@ -5,7 +5,7 @@
 pub mod baseline;
 
 use crate::encode::pb::PbEncoding;
-use crate::encode::EncodeOptions;
+use crate::encode::{Connectivity, EncodeOptions};
 use crate::puzzle::{Puzzle, SolutionKind};
 use crate::run::{Limits, Summary};
 use crate::sat::SatOptions;
@@ -28,30 +28,61 @@ pub enum Runner {
     /// The SAT engine counting every class with a chosen line-sum encoding, on one
     /// thread: the encoding comparison measures CNF size, time and conflicts.
     SatEncoding { pb_encoding: PbEncoding },
+    /// The SAT engine finding one solution with a chosen line-sum encoding, on one thread:
+    /// the encoding comparison on models too large to count.
+    SatEncodingFirst { pb_encoding: PbEncoding },
+    /// The SAT engine counting every class with a chosen backend and connectivity: the
+    /// options comparison measures time, solver calls and subtour cuts.
+    SatConnectivity {
+        solver: SolverKind,
+        connectivity: Connectivity,
+    },
     /// The baseline backtracker on the bare board.
     Baseline,
 }
 
+/// One benchmark: a model, what runs it, and what its time is set against.
 #[derive(Clone, Debug, Serialize)]
 pub struct Case {
+    /// "group: what", as `--filter` matches it.
     pub name: String,
     /// The model, as TOML, so the record says exactly what ran.
     pub model: String,
+    /// The engine and options that run it.
     pub runner: Runner,
     /// The case whose median this one is divided by, if any.
     pub baseline: Option<String>,
     /// Only with `--heavy`: minutes, not seconds.
     pub heavy: bool,
+    /// A time-out of the case's own in seconds, used where it is shorter than the run's:
+    /// a case that records how far a run gets in a fixed time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cap_seconds: Option<f64>,
 }
 
+impl Case {
+    /// The same case, stopped after `seconds` at most.
+    pub fn capped(self, seconds: f64) -> Case {
+        Case {
+            cap_seconds: Some(seconds),
+            ..self
+        }
+    }
+}
+
+/// What a case measured: every run's time, their median, and the last run's figures.
 #[derive(Clone, Debug, Serialize)]
 pub struct CaseResult {
+    /// The case's name and runner.
     pub name: String,
     pub runner: Runner,
+    /// Each run's wall-clock time, and their median.
     pub seconds: Vec<f64>,
     pub median_seconds: f64,
+    /// What the last run found; classes are `None` for the baseline, which has none.
     pub solutions: u64,
     pub classes: Option<u64>,
+    /// Whether every run did what the case measures (see `finished`).
     pub complete: bool,
     /// baseline median / this median: how many times faster than the baseline.
     pub speedup: Option<f64>,
@@ -63,10 +94,14 @@ pub struct CaseResult {
 /// CNF size and search effort of a SAT run, from its summary's stats.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SatFigures {
+    /// Size of the CNF.
     pub variables: u64,
     pub clauses: u64,
     /// `None` where the backend does not count them (varisat).
     pub conflicts: Option<u64>,
+    /// Calls to the solver, and the subtour cuts added between them (lazy connectivity).
+    pub solve_calls: u64,
+    pub subtour_cuts: u64,
 }
 
 impl SatFigures {
@@ -76,12 +111,16 @@ impl SatFigures {
             variables: stat("variables")?,
             clauses: stat("clauses")?,
             conflicts: stat("conflicts"),
+            solve_calls: stat("solve_calls")?,
+            subtour_cuts: stat("subtour_cuts")?,
         })
     }
 }
 
+/// Why a case could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum BenchError {
+    /// The case's model or its engine refused it.
     #[error("case {case}: {message}")]
     Case { case: String, message: String },
 }
@@ -97,16 +136,56 @@ fn plain(board: &str, closed: bool) -> Spec {
     }
 }
 
+/// Every shipped model, by name, as the binary carries it.
+const SHIPPED: [(&str, &str); 13] = [
+    ("closed-6x6", include_str!("../../models/closed-6x6.toml")),
+    (
+        "closed-8x8-rot180",
+        include_str!("../../models/closed-8x8-rot180.toml"),
+    ),
+    (
+        "cube-4x4x4-closed",
+        include_str!("../../models/cube-4x4x4-closed.toml"),
+    ),
+    (
+        "cube-4x4x4-open",
+        include_str!("../../models/cube-4x4x4-open.toml"),
+    ),
+    (
+        "magic-closed-centrosymmetric",
+        include_str!("../../models/magic-closed-centrosymmetric.toml"),
+    ),
+    (
+        "nested-semimagic-any-ends",
+        include_str!("../../models/nested-semimagic-any-ends.toml"),
+    ),
+    (
+        "nested-semimagic",
+        include_str!("../../models/nested-semimagic.toml"),
+    ),
+    ("open-5x5", include_str!("../../models/open-5x5.toml")),
+    (
+        "semimagic-closed-centrosymmetric",
+        include_str!("../../models/semimagic-closed-centrosymmetric.toml"),
+    ),
+    ("semimagic", include_str!("../../models/semimagic.toml")),
+    (
+        "tile-6x6-structured",
+        include_str!("../../models/tile-6x6-structured.toml"),
+    ),
+    (
+        "tile-6x8-structured",
+        include_str!("../../models/tile-6x8-structured.toml"),
+    ),
+    (
+        "tile-8x8-structured",
+        include_str!("../../models/tile-8x8-structured.toml"),
+    ),
+];
+
 fn shipped(name: &str) -> Spec {
-    let text = match name {
-        "closed-8x8-rot180" => include_str!("../../models/closed-8x8-rot180.toml"),
-        "nested-semimagic" => include_str!("../../models/nested-semimagic.toml"),
-        "magic-closed-centrosymmetric" => {
-            include_str!("../../models/magic-closed-centrosymmetric.toml")
-        }
-        "cube-4x4x4-open" => include_str!("../../models/cube-4x4x4-open.toml"),
-        "cube-4x4x4-closed" => include_str!("../../models/cube-4x4x4-closed.toml"),
-        other => unreachable!("no shipped model {other} in the bench suite"),
+    let Some((_, text)) = SHIPPED.iter().find(|(shipped, _)| *shipped == name) else {
+        unreachable!("no shipped model {name} in the bench suite")
     };
     Spec::from_toml(text, name).expect("shipped models parse")
 }
@@ -118,6 +197,7 @@ fn case(name: &str, spec: Spec, runner: Runner, baseline: Option<&str>, heavy: b
         runner,
         baseline: baseline.map(String::from),
         heavy,
+        cap_seconds: None,
     }
 }
 
@@ -242,6 +322,71 @@ pub fn suite(jobs: usize) -> Vec<Case> {
             true,
         ),
     ]
+    .into_iter()
+    .chain(options_cases())
+    .chain(first_tour_cases())
+    .collect()
+}
+
+/// Models on which the SAT engine's options are compared: (group name, model).
+fn options_models() -> [(&'static str, Spec); 3] {
+    let corner = "board = \"5x5\"\n[start]\ncells = [[0, 0]]\n";
+    [
+        ("5x5 paths", plain("5x5", false)),
+        ("6x6 cycles", plain("6x6", true)),
+        (
+            "5x5 paths from a corner",
+            Spec::from_toml(corner, "5x5 corner").expect("the corner model parses"),
+        ),
+    ]
+}
+
+/// Both backends with both kinds of connectivity on every model of [`options_models`],
+/// each against the default options (CaDiCaL, lazy cuts) on the same model in the same run.
+/// Names start with "options:".
+pub fn options_cases() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for (group, spec) in options_models() {
+        let name = |solver: SolverKind, connectivity: Connectivity| {
+            let connectivity = format!("{connectivity:?}").to_lowercase();
+            format!("options: {group}: {} {connectivity}", solver.name())
+        };
+        let default_name = name(SolverKind::default(), Connectivity::default());
+        for solver in [SolverKind::Cadical, SolverKind::Varisat] {
+            for connectivity in [Connectivity::Lazy, Connectivity::Ordering] {
+                let own = name(solver, connectivity);
+                let baseline = (own != default_name).then_some(default_name.as_str());
+                let runner = Runner::SatConnectivity {
+                    solver,
+                    connectivity,
+                };
+                cases.push(case(&own, spec.clone(), runner, baseline, false));
+            }
+        }
+    }
+    cases
+}
+
+/// The first tour of every shipped model through the SAT engine (default options), each
+/// stopped after 30 s: which models the engine answers quickly, and how large their CNF is.
+/// Heavy; names start with "first tour:".
+pub fn first_tour_cases() -> Vec<Case> {
+    SHIPPED
+        .iter()
+        .map(|(name, _)| {
+            let runner = Runner::SatFirst {
+                solver: SolverKind::Cadical,
+            };
+            case(
+                &format!("first tour: {name}"),
+                shipped(name),
+                runner,
+                None,
+                true,
+            )
+            .capped(30.0)
+        })
+        .collect()
 }
 
 /// Line-sum models on which every PB encoding is compared: (group name, model, heavy).
@@ -264,25 +409,65 @@ const ENCODING_MODELS: [(&str, &str, bool); 3] = [
     ),
 ];
 
-/// Every PB encoding on every model of [`ENCODING_MODELS`], each against the default
-/// encoding on the same model in the same run. Names start with "encodings:".
-pub fn encoding_suite() -> Vec<Case> {
+/// Line-sum models too large to count, on which every PB encoding looks for one tour
+/// within 20 s: (group name, model, heavy).
+const ENCODING_FIRST_MODELS: [(&str, &str, bool); 3] = [
+    (
+        "6x6 paths, rows 1 and 2 sum to 111",
+        "board = \"6x6\"\n[[sums.lines]]\ncells = [[0,0],[0,1],[0,2],[0,3],[0,4],[0,5]]\n\
+         target = 111\n[[sums.lines]]\ncells = [[1,0],[1,1],[1,2],[1,3],[1,4],[1,5]]\n\
+         target = 111\n",
+        false,
+    ),
+    (
+        "6x6 paths, rows 111",
+        "board = \"6x6\"\n[sums]\nrows = 111\n",
+        false,
+    ),
+    (
+        "8x8 paths, rows 260",
+        "board = \"8x8\"\n[sums]\nrows = 260\n",
+        true,
+    ),
+];
+
+/// Every PB encoding on one model, each against the default encoding in the same run.
+fn encoding_group(prefix: &str, group: &str, model: &str, heavy: bool, first: bool) -> Vec<Case> {
+    let spec = Spec::from_toml(model, group).expect("encoding bench models parse");
+    let name = |encoding: PbEncoding| format!("{prefix}: {group}: {encoding}");
+    let default_name = name(PbEncoding::default());
     let mut cases = Vec::new();
-    for (group, model, heavy) in ENCODING_MODELS {
-        let spec = Spec::from_toml(model, group).expect("encoding bench models parse");
-        let name = |encoding: PbEncoding| format!("encodings: {group}: {encoding}");
-        let default_name = name(PbEncoding::default());
-        for pb_encoding in PbEncoding::ALL {
-            let own = name(pb_encoding);
-            let baseline = (own != default_name).then_some(default_name.as_str());
-            let runner = Runner::SatEncoding { pb_encoding };
-            cases.push(case(&own, spec.clone(), runner, baseline, heavy));
-        }
+    for pb_encoding in PbEncoding::ALL {
+        let own = name(pb_encoding);
+        let baseline = (own != default_name).then_some(default_name.as_str());
+        let runner = match first {
+            true => Runner::SatEncodingFirst { pb_encoding },
+            false => Runner::SatEncoding { pb_encoding },
+        };
+        let one = case(&own, spec.clone(), runner, baseline, heavy);
+        cases.push(if first { one.capped(20.0) } else { one });
     }
     cases
 }
 
-/// Runs one case once; a run stopped by `timeout` is reported as incomplete, never as a count.
+/// Every PB encoding on every model of [`ENCODING_MODELS`] (counting every class; names
+/// start with "encodings:") and of [`ENCODING_FIRST_MODELS`] (one tour, stopped after
+/// 20 s; names start with "encodings, first tour:"), each against the default encoding
+/// on the same model in the same run.
+pub fn encoding_suite() -> Vec<Case> {
+    let counted = ENCODING_MODELS
+        .iter()
+        .flat_map(|&(group, model, heavy)| encoding_group("encodings", group, model, heavy, false));
+    let first = ENCODING_FIRST_MODELS
+        .iter()
+        .flat_map(|&(group, model, heavy)| {
+            encoding_group("encodings, first tour", group, model, heavy, true)
+        });
+    counted.chain(first).collect()
+}
+
+/// Runs one case once; a run stopped by `timeout` (or by the case's own shorter cap) is
+/// reported as incomplete, never as a count.
 pub fn run_once(case: &Case, timeout: Duration) -> Result<(f64, Summary), BenchError> {
     let fail = |message: String| BenchError::Case {
         case: case.name.clone(),
@@ -290,50 +475,74 @@ pub fn run_once(case: &Case, timeout: Duration) -> Result<(f64, Summary), BenchE
     };
     let spec = Spec::from_toml(&case.model, &case.name).map_err(|e| fail(e.to_string()))?;
     let puzzle = Puzzle::from_spec(&spec).map_err(|e| fail(e.to_string()))?;
+    let cap = case.cap_seconds.map(Duration::from_secs_f64);
     let limits = Limits {
-        timeout: Some(timeout),
+        timeout: Some(cap.map_or(timeout, |cap| cap.min(timeout))),
         ..Limits::default()
     };
     let started = Instant::now();
-    let summary = match &case.runner {
+    let summary = run_runner(&case.runner, &puzzle, &limits, started).map_err(fail)?;
+    Ok((started.elapsed().as_secs_f64(), summary))
+}
+
+/// Runs what `runner` names on `puzzle` once.
+fn run_runner(
+    runner: &Runner,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    started: Instant,
+) -> Result<Summary, String> {
+    match runner {
         Runner::Search { jobs } => {
             let options = SearchOptions {
                 jobs: *jobs,
                 ..SearchOptions::default()
             };
-            crate::search::count(&puzzle, &options, &limits, &|_| {})
-                .map_err(|e| fail(e.to_string()))?
+            crate::search::count(puzzle, &options, limits, &|_| {}).map_err(|e| e.to_string())
         }
-        Runner::SatCount { solver } => {
-            let options = SatOptions {
-                solver: *solver,
-                ..SatOptions::default()
-            };
-            crate::sat::count(&puzzle, &options, &limits).map_err(|e| fail(e.to_string()))?
+        Runner::Baseline => baseline_summary(puzzle, started),
+        Runner::SatFirst { .. } | Runner::SatEncodingFirst { .. } => {
+            crate::sat::solve(puzzle, &sat_options(runner), limits)
+                .map(|(_, summary)| summary)
+                .map_err(|e| e.to_string())
         }
-        Runner::SatFirst { solver } => {
-            let options = SatOptions {
-                solver: *solver,
-                ..SatOptions::default()
-            };
-            crate::sat::solve(&puzzle, &options, &limits)
-                .map_err(|e| fail(e.to_string()))?
-                .1
+        Runner::SatCount { .. } | Runner::SatEncoding { .. } | Runner::SatConnectivity { .. } => {
+            crate::sat::count(puzzle, &sat_options(runner), limits).map_err(|e| e.to_string())
         }
-        Runner::SatEncoding { pb_encoding } => {
-            let options = SatOptions {
+    }
+}
+
+/// The SAT engine's options for a SAT runner; the defaults for the others.
+fn sat_options(runner: &Runner) -> SatOptions {
+    let encode = EncodeOptions::default();
+    match *runner {
+        Runner::SatCount { solver } | Runner::SatFirst { solver } => SatOptions {
+            solver,
+            ..SatOptions::default()
+        },
+        Runner::SatEncoding { pb_encoding } | Runner::SatEncodingFirst { pb_encoding } => {
+            SatOptions {
                 jobs: 1,
                 encode: EncodeOptions {
-                    pb_encoding: *pb_encoding,
-                    ..EncodeOptions::default()
+                    pb_encoding,
+                    ..encode
                 },
                 ..SatOptions::default()
-            };
-            crate::sat::count(&puzzle, &options, &limits).map_err(|e| fail(e.to_string()))?
+            }
         }
-        Runner::Baseline => baseline_summary(&puzzle, started).map_err(fail)?,
-    };
-    Ok((started.elapsed().as_secs_f64(), summary))
+        Runner::SatConnectivity {
+            solver,
+            connectivity,
+        } => SatOptions {
+            solver,
+            encode: EncodeOptions {
+                connectivity,
+                ..encode
+            },
+            ..SatOptions::default()
+        },
+        Runner::Search { .. } | Runner::Baseline => SatOptions::default(),
+    }
 }
 
 fn baseline_summary(puzzle: &Puzzle, started: Instant) -> Result<Summary, String> {
@@ -348,6 +557,7 @@ fn baseline_summary(puzzle: &Puzzle, started: Instant) -> Result<Summary, String
     Ok(summary)
 }
 
+/// The middle value (the mean of the two middle ones for an even count).
 pub fn median(values: &[f64]) -> f64 {
     let mut v = values.to_vec();
     v.sort_by(f64::total_cmp);
@@ -360,11 +570,13 @@ pub fn median(values: &[f64]) -> f64 {
 }
 
 /// Whether a run did what its case measures: a count ran to the end, and a
-/// first-solution run found one. The latter stops on its limit after the first
-/// class, which may hold several tours (two for nested-semimagic).
+/// first-solution run found one or showed there is none (it stops on its limit after
+/// the first class, which may hold several tours: two for nested-semimagic).
 fn finished(runner: &Runner, summary: &Summary) -> bool {
     match runner {
-        Runner::SatFirst { .. } => summary.solutions > 0,
+        Runner::SatFirst { .. } | Runner::SatEncodingFirst { .. } => {
+            summary.solutions > 0 || summary.ending == crate::run::Ending::Exhausted
+        }
         _ => summary.complete,
     }
 }
@@ -456,6 +668,41 @@ mod tests {
         let mut nothing = Summary::new(&puzzle, "sat");
         nothing.finish(crate::run::Ending::Timeout, Instant::now());
         assert!(!finished(&first, &nothing));
+        let mut none_exists = Summary::new(&puzzle, "sat");
+        none_exists.finish(crate::run::Ending::Exhausted, Instant::now());
+        assert!(finished(&first, &none_exists));
+    }
+
+    #[test]
+    fn a_cap_stops_a_case_before_the_runs_time_out() {
+        let years = case(
+            "all closed 8x8",
+            plain("8x8", true),
+            Runner::Search { jobs: 1 },
+            None,
+            false,
+        );
+        let (_, summary) = run_once(&years.capped(0.2), Duration::from_secs(3600)).unwrap();
+        assert_eq!(summary.ending, crate::run::Ending::Timeout);
+        assert!(!summary.complete);
+    }
+
+    #[test]
+    fn every_shipped_model_has_a_first_tour_case() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
+        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+            .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
+            .collect();
+        on_disk.sort();
+        let mut cased: Vec<String> = first_tour_cases()
+            .iter()
+            .map(|c| c.name.trim_start_matches("first tour: ").to_string())
+            .collect();
+        cased.sort();
+        assert_eq!(cased, on_disk);
     }
 
     #[test]

@@ -9,17 +9,20 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Duration;
 
+/// The options of `knights bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Runs per case; the median is reported.
     #[arg(long, default_value_t = 3)]
     pub repeats: usize,
     /// Also run the cases that take minutes (8x8 enumerations, the nested semimagic model,
-    /// the proof that no magic closed centrosymmetric tour exists).
+    /// the proof that no magic closed centrosymmetric tour exists, the first tour of every
+    /// shipped model).
     #[arg(long)]
     pub heavy: bool,
     /// Run the line-sum encoding comparison instead of the main suite: every
-    /// `--pb-encoding` on the same models, one thread, with CNF size and conflicts.
+    /// `--pb-encoding` on the same models, one thread, with CNF size and conflicts
+    /// (counting every class, or finding one tour on the larger models).
     #[arg(long)]
     pub encodings: bool,
     /// Only cases whose name contains this text. Repeatable: a case is run if it
@@ -47,6 +50,7 @@ struct Record {
     results: Vec<CaseResult>,
 }
 
+/// Runs the selected cases and writes their record (JSON and Markdown) to `--out`.
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let all = if args.encodings {
         encoding_suite()
@@ -167,16 +171,23 @@ fn markdown(record: &Record) -> String {
     let _ = writeln!(out, "- runs per case: {} (median shown)\n", record.repeats);
     let _ = writeln!(
         out,
-        "| case | median s | runs (s) | solutions | classes | complete | x baseline | variables | clauses | conflicts |"
+        "| case | median s | runs (s) | solutions | classes | complete | x baseline | variables | clauses | conflicts | calls | cuts |"
     );
-    let _ = writeln!(out, "|---|---:|---|---:|---:|---|---:|---:|---:|---:|");
+    let _ = writeln!(
+        out,
+        "|---|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|"
+    );
     for r in &record.results {
         let runs: Vec<String> = r.seconds.iter().map(|s| format!("{s:.3}")).collect();
         let classes = r.classes.map_or("-".into(), |c| c.to_string());
         let speedup = r.speedup.map_or("-".into(), |s| format!("{s:.2}"));
-        let sat = r.sat.as_ref().map_or("- | - | -".into(), |f| {
+        let sat = r.sat.as_ref().map_or("- | - | - | - | -".into(), |f| {
             let conflicts = f.conflicts.map_or("-".into(), |c| c.to_string());
-            format!("{} | {} | {conflicts}", f.variables, f.clauses)
+            let (calls, cuts) = (f.solve_calls, f.subtour_cuts);
+            format!(
+                "{} | {} | {conflicts} | {calls} | {cuts}",
+                f.variables, f.clauses
+            )
         });
         let _ = writeln!(
             out,

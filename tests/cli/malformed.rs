@@ -2,7 +2,7 @@
 //! Each must be refused with exit code 2 and a message that names what is wrong (the field,
 //! line, layer or file), never with a panic.
 
-use super::{knights, stderr};
+use crate::common::cli::{knights, stderr};
 use std::path::Path;
 
 /// One malformed input: the command line (`{dir}` stands for a scratch folder holding

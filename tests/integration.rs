@@ -1,0 +1,19 @@
+//! Every integration test, linked into one binary (`cargo test --test integration`): one
+//! link instead of one per file. Each file of tests/ is a module here, so a test is named by
+//! its file, e.g. `known_counts::native::open_5x5`; pick tests by that name, as in
+//! `cargo test --release --test integration -- cli::`.
+
+mod common;
+
+mod cli;
+mod cross_engine;
+mod external_solvers;
+mod known_counts;
+mod opb;
+mod puzzle_semantics;
+mod render;
+mod sat_engine;
+mod search_engine;
+mod search_reference;
+mod symmetry_props;
+mod verify;
