@@ -207,7 +207,7 @@ fn on_sat(row: &Row, solver: SolverKind, speed: Speed) {
         let run = format!("{solver:?}, {connectivity:?} connectivity");
         let mut found = Vec::new();
         let summary = knights::sat::enumerate(&puzzle, &options, &Limits::default(), &mut |c| {
-            found.push(c.clone())
+            found.push(c.clone());
         })
         .unwrap();
         assert_eq!(summary.ending, Ending::Exhausted, "{run}");

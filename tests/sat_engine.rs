@@ -12,7 +12,7 @@ use knights::puzzle::automorphisms;
 use knights::puzzle::Puzzle;
 use knights::run::{Ending, Limits, Summary};
 use knights::sat::{count, enumerate, SatOptions, Session, Step};
-use knights::solver::kissat::{Refuter, Verdict};
+use knights::solver::kissat::{KissatVerdict, Refuter};
 use knights::solver::{SolverKind, StopSignal};
 use knights::tour::Tour;
 use knights::verify::verify;
@@ -61,7 +61,7 @@ fn exhaustive_count(puzzle: &Puzzle, options: &SatOptions) -> Summary {
 fn all_solutions(puzzle: &Puzzle, options: &SatOptions) -> Vec<Tour> {
     let mut tours = Vec::new();
     let summary = enumerate(puzzle, options, &Limits::default(), &mut |class| {
-        tours.extend(class.members.iter().cloned())
+        tours.extend(class.members.iter().cloned());
     })
     .unwrap();
     assert_eq!(summary.ending, Ending::Exhausted);
@@ -242,7 +242,7 @@ fn assert_tour_is_a_model(p: &Puzzle, tour: &Tour, options: &EncodeOptions) {
         .map(|&l| !l)
         .collect();
     let mut backend = new_backend(&BackendConfig::default()).unwrap();
-    for clause in encoding.cnf().iter() {
+    for clause in encoding.cnf() {
         backend.add_clause(clause.as_ref()).unwrap();
     }
     let result = backend.solve_under(&assumptions).unwrap();
@@ -396,7 +396,11 @@ fn symmetry_breaking_changes_no_count() {
     );
     assert!(with.solutions > 0);
     // The premise: symmetry breaking did add clauses (the stat is shown only when some were).
-    let lex_leader_clauses = |s: &Summary| s.stats.get("lex_leader_clauses").map(|v| v.as_u64());
+    let lex_leader_clauses = |s: &Summary| {
+        s.stats
+            .get("lex_leader_clauses")
+            .map(serde_json::Value::as_u64)
+    };
     assert!(
         lex_leader_clauses(&with).flatten().is_some_and(|n| n > 0),
         "{:?}",
@@ -437,6 +441,6 @@ fn a_stop_signal_ends_kissat_inside_its_call() {
         std::thread::sleep(std::time::Duration::from_millis(200));
         stop.request_stop();
     });
-    assert_eq!(refuter.solve(), Verdict::Interrupted);
+    assert_eq!(refuter.solve(), KissatVerdict::Interrupted);
     raiser.join().unwrap();
 }

@@ -184,11 +184,11 @@ fn build(c: &Choice) -> Puzzle {
     p.starts = c
         .starts
         .as_ref()
-        .map(|v| with(set(v), seed.as_ref().map(|t| t.first())));
+        .map(|v| with(set(v), seed.as_ref().map(knights::tour::Tour::first)));
     p.ends = c
         .ends
         .as_ref()
-        .map(|v| with(set(v), seed.as_ref().map(|t| t.last())));
+        .map(|v| with(set(v), seed.as_ref().map(knights::tour::Tour::last)));
     let moves: Vec<(usize, usize)> = match &seed {
         Some(t) => t
             .order()
@@ -206,7 +206,7 @@ fn build(c: &Choice) -> Puzzle {
         let (lo, hi) = Puzzle::sum_range(cells.len(), n);
         let target = if let Some(tour) = &seed {
             let numbers = tour.numbers();
-            cells.iter().map(|&c| numbers[c] as u64).sum()
+            cells.iter().map(|&c| u64::from(numbers[c])).sum()
         } else {
             crate::common::draws::line_target(lo, hi, *target as u64)
         };
@@ -328,7 +328,7 @@ fn lines_implied_by_others_change_nothing() {
         let numbers = tour.numbers();
         let line = |cells: Vec<usize>, delta: i64| LineSum {
             name: format!("{cells:?}"),
-            target: (cells.iter().map(|&c| numbers[c] as i64).sum::<i64>() + delta) as u64,
+            target: (cells.iter().map(|&c| i64::from(numbers[c])).sum::<i64>() + delta) as u64,
             cells,
         };
         for delta in [0, 1] {

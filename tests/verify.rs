@@ -21,7 +21,10 @@ fn swapped(t: &Tour, a: u32, b: u32) -> Tour {
 }
 
 fn messages(puzzle: &Puzzle, t: &Tour) -> Vec<String> {
-    verify(puzzle, t).iter().map(|v| v.to_string()).collect()
+    verify(puzzle, t)
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect()
 }
 
 #[test]
@@ -366,7 +369,7 @@ fn random_tour(board: &Board, rng: &mut Rng) -> Tour {
         for _ in 0..10 {
             match &walk {
                 Some(w) if want_closed && !board.is_move(w[n - 1], w[0]) => {
-                    walk = random_walk_tour(board, rng)
+                    walk = random_walk_tour(board, rng);
                 }
                 _ => break,
             }
@@ -442,7 +445,7 @@ fn random_puzzle(board: Board, t: &Tour, rng: &mut Rng) -> Puzzle {
     let mut sums = Vec::new();
     for i in 0..rng.below(4) {
         let line = subset(None, rng);
-        let actual: u64 = line.iter().map(|&c| numbers[c] as u64).sum();
+        let actual: u64 = line.iter().map(|&c| u64::from(numbers[c])).sum();
         let target = match rng.below(4) {
             0 => actual + 1 + rng.below(3) as u64,
             1 => actual.saturating_sub(1 + rng.below(3) as u64),

@@ -19,10 +19,12 @@
 //!   completed (looked up in a table by unknown cells and missing sum), and every step checks
 //!   all lines against that deadline, touched or not.
 
+mod build;
+
+pub use build::TablesTooLarge;
+
 use super::bits::Bits;
 use super::tables::Tables;
-use crate::puzzle::{LineSum, Puzzle};
-use std::collections::BTreeSet;
 
 const NONE: u32 = u32::MAX;
 /// Deadline table entry: the line cannot be completed whatever the step.
@@ -74,163 +76,7 @@ pub struct LineTables {
 /// The bound tables would be too large (more than this many entries).
 pub const MAX_TABLE: usize = 1 << 24;
 
-/// Line sums whose bound tables would not fit in memory.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line sums on {cells} cells with lines of {line_cells} cells need bound tables of {entries} entries")]
-pub struct TablesTooLarge {
-    cells: usize,
-    line_cells: usize,
-    entries: usize,
-}
-
-/// Which number each step places, and where.
-struct Schedule {
-    num: Vec<u32>,
-    side: Vec<u8>,
-    step_of: Vec<u32>,
-    on_image: Vec<bool>,
-}
-
-impl Schedule {
-    fn new(order: Order, n: usize, half: usize) -> Self {
-        let fold = order == Order::Fold;
-        let mut schedule = Schedule {
-            num: Vec::with_capacity(half),
-            side: Vec::with_capacity(half),
-            step_of: vec![0u32; n + 1],
-            on_image: vec![false; n + 1],
-        };
-        for t in 0..half {
-            let (m, sd) = match order {
-                Order::Plain | Order::Fold => (t + 1, 0),
-                Order::Meet if t % 2 == 0 => (t / 2 + 1, 0),
-                Order::Meet => (n - (t - 1) / 2, 1),
-            };
-            schedule.num.push(m as u32);
-            schedule.side.push(sd);
-            schedule.step_of[m] = t as u32;
-            if fold {
-                schedule.step_of[m + half] = t as u32;
-                schedule.on_image[m + half] = true;
-            }
-        }
-        schedule
-    }
-}
-
-/// The least and greatest sums of `r` free numbers of each parity class after each step
-/// (laid out as [`LineTables::lo`] describes).
-fn sum_bounds(
-    num: &[u32],
-    n: usize,
-    half: usize,
-    parity: bool,
-    max_r: usize,
-) -> (Vec<i64>, Vec<i64>) {
-    let fold = half < n;
-    let size = num.len() * 2 * (max_r + 1);
-    let mut lo = vec![i64::MAX; size];
-    let mut hi = vec![i64::MIN; size];
-    let mut free = vec![true; n + 1];
-    free[0] = false;
-    for (t, &m) in num.iter().enumerate() {
-        let m = m as usize;
-        free[m] = false;
-        if fold {
-            free[m + half] = false;
-        }
-        for class in 0..2usize {
-            let nums: Vec<i64> = (1..=n)
-                .filter(|&m| free[m] && (!parity || (m - 1) % 2 == class))
-                .map(|m| m as i64)
-                .collect();
-            let base = (t * 2 + class) * (max_r + 1);
-            let (mut low, mut high) = (0i64, 0i64);
-            for r in 0..=max_r.min(nums.len()) {
-                lo[base + r] = low;
-                hi[base + r] = high;
-                if r < nums.len() {
-                    low += nums[r];
-                    high += nums[nums.len() - 1 - r];
-                }
-            }
-        }
-    }
-    (lo, hi)
-}
-
 impl LineTables {
-    pub fn new(puzzle: &Puzzle, order: Order, parity: bool) -> Result<Self, TablesTooLarge> {
-        let lines = independent_lines(&puzzle.sums);
-        let n = puzzle.n_cells();
-        let fold = order == Order::Fold;
-        let half = if fold { n / 2 } else { n };
-        let steps = half;
-        let max_r = lines.iter().map(|s| s.cells.len()).max().unwrap_or(0);
-        let size = steps * 2 * (max_r + 1);
-        if size > MAX_TABLE {
-            return Err(TablesTooLarge {
-                cells: n,
-                line_cells: max_r,
-                entries: size,
-            });
-        }
-        let mut of_cell = vec![Vec::new(); n];
-        for (l, s) in lines.iter().enumerate() {
-            for &c in &s.cells {
-                of_cell[c].push(l as u32);
-            }
-        }
-        let schedule = Schedule::new(order, n, half);
-        let (lo, hi) = sum_bounds(&schedule.num, n, half, parity, max_r);
-        let mut lt = LineTables {
-            n,
-            fold,
-            half,
-            steps,
-            num: schedule.num,
-            side: schedule.side,
-            step_of: schedule.step_of,
-            on_image: schedule.on_image,
-            parity,
-            meet: order == Order::Meet,
-            target: lines.iter().map(|s| s.target as i64).collect(),
-            cells: lines
-                .iter()
-                .map(|s| s.cells.iter().map(|&c| c as u32).collect())
-                .collect(),
-            of_cell,
-            max_r,
-            lo,
-            hi,
-            max_need: lines.iter().map(|s| s.target).max().unwrap_or(0) as usize,
-            deadlines: Vec::new(),
-        };
-        lt.deadlines = lt.deadline_table();
-        Ok(lt)
-    }
-
-    /// Every deadline, looked up while searching; empty when the table would be too large
-    /// (then each is found by binary search).
-    fn deadline_table(&self) -> Vec<u32> {
-        let (w, max_need) = (self.max_r + 1, self.max_need);
-        let entries = w * w * (max_need + 1);
-        if entries > 1 << 22 {
-            return Vec::new();
-        }
-        let mut table = vec![NEVER; entries];
-        for e0 in 0..w {
-            for e1 in 0..w - e0 {
-                for need in 0..=max_need {
-                    let e = [e0 as u32, e1 as u32];
-                    table[(e0 * w + e1) * (max_need + 1) + need] =
-                        self.search_deadline(e, need as i64);
-                }
-            }
-        }
-        table
-    }
-
     /// Searching from both ends: the numbers at the first and the second end after `step`.
     #[inline(always)]
     fn end_numbers(&self, step: usize) -> (usize, usize) {
@@ -291,37 +137,6 @@ impl LineTables {
         let w = self.max_r + 1;
         self.deadlines[(e[0] as usize * w + e[1] as usize) * (self.max_need + 1) + need as usize]
     }
-}
-
-/// The lines without those that are the disjoint union of two others whose targets add up to
-/// theirs (a row made of two half-rows): such a line holds whenever its parts do, so dropping
-/// it changes no answer and halves the bookkeeping of the nested semimagic models.
-fn independent_lines(sums: &[LineSum]) -> Vec<LineSum> {
-    let sets: Vec<BTreeSet<usize>> = sums
-        .iter()
-        .map(|s| s.cells.iter().copied().collect())
-        .collect();
-    let mut kept = vec![true; sums.len()];
-    for l in 0..sums.len() {
-        let parts = (0..sums.len()).filter(|&a| a != l && kept[a] && sets[a].is_subset(&sets[l]));
-        let parts: Vec<usize> = parts.collect();
-        let implied = parts.iter().any(|&a| {
-            parts.iter().any(|&b| {
-                b != a
-                    && sets[a].is_disjoint(&sets[b])
-                    && sets[a].len() + sets[b].len() == sets[l].len()
-                    && sums[a].target + sums[b].target == sums[l].target
-            })
-        });
-        if implied {
-            kept[l] = false;
-        }
-    }
-    sums.iter()
-        .zip(kept)
-        .filter(|(_, k)| *k)
-        .map(|(s, _)| s.clone())
-        .collect()
 }
 
 enum Undo {
