@@ -944,3 +944,56 @@ fn people_get_grids_and_a_short_summary() {
         "{detailed}"
     );
 }
+
+#[test]
+fn text_summaries_write_counts_as_people_do() {
+    let out = knights(&[
+        "count", "--board", "6x6", "--closed", "--engine", "search", "--format", "text",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("9,862 solutions in 1,245 classes"), "{text}");
+    let none = knights(&["count", "--board", "3x3", "--format", "text"]);
+    let text = String::from_utf8_lossy(&none.stdout);
+    assert!(text.contains("0 solutions in 0 classes"), "{text}");
+}
+
+#[test]
+fn bench_refuses_a_filter_that_selects_nothing() {
+    let typo = refused(&["bench", "--filter", "5x5", "--filter", "4x4x5"]);
+    assert!(typo.contains("\"4x4x5\" matches no case"), "{typo}");
+    let heavy_only = refused(&["bench", "--filter", "nested"]);
+    assert!(heavy_only.contains("--heavy"), "{heavy_only}");
+}
+
+#[test]
+fn a_second_bench_record_of_a_commit_gets_a_new_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().to_str().unwrap();
+    let args = [
+        "bench",
+        "--filter",
+        "5x5 paths: search",
+        "--repeats",
+        "1",
+        "--out",
+        out_dir,
+    ];
+    for _ in 0..2 {
+        let out = knights(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 4, "{names:?}");
+    let first = names
+        .iter()
+        .find(|n| n.ends_with(".md") && !n.contains("-2."))
+        .unwrap();
+    let stem = first.trim_end_matches(".md");
+    assert!(names.contains(&format!("{stem}-2.md")), "{names:?}");
+    assert!(names.contains(&format!("{stem}-2.json")), "{names:?}");
+}

@@ -204,36 +204,3 @@ fn markdown(record: &Record) -> String {
     }
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn filters(names: &[&str]) -> Vec<String> {
-        names.iter().map(std::string::ToString::to_string).collect()
-    }
-
-    #[test]
-    fn a_filter_that_selects_nothing_is_refused() {
-        let all = suite(1);
-        assert!(check_filters(&filters(&["5x5", "4x4x4"]), &all, false).is_ok());
-        let typo = check_filters(&filters(&["5x5", "4x4x5"]), &all, true).unwrap_err();
-        assert!(
-            typo.to_string().contains("\"4x4x5\" matches no case"),
-            "{typo}"
-        );
-        let heavy_only = check_filters(&filters(&["nested"]), &all, false).unwrap_err();
-        assert!(heavy_only.to_string().contains("--heavy"), "{heavy_only}");
-        assert!(check_filters(&filters(&["nested"]), &all, true).is_ok());
-    }
-
-    #[test]
-    fn a_second_record_of_a_commit_gets_a_new_name() {
-        let dir = tempfile::tempdir().unwrap();
-        assert_eq!(free_stem(dir.path(), "bench-abc"), "bench-abc");
-        std::fs::write(dir.path().join("bench-abc.md"), "").unwrap();
-        assert_eq!(free_stem(dir.path(), "bench-abc"), "bench-abc-2");
-        std::fs::write(dir.path().join("bench-abc-2.json"), "").unwrap();
-        assert_eq!(free_stem(dir.path(), "bench-abc"), "bench-abc-3");
-    }
-}

@@ -110,17 +110,3 @@ pub fn suggest_next_steps(model: &str, format: Format) {
         eprintln!("  {command:width$}   {why}");
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::counted;
-
-    #[test]
-    fn counts_read_as_people_write_them() {
-        assert_eq!(counted(1, "class"), "1 class");
-        assert_eq!(counted(1245, "class"), "1,245 classes");
-        assert_eq!(counted(2_432_932, "solution"), "2,432,932 solutions");
-        assert_eq!(counted(0, "solution"), "0 solutions");
-        assert_eq!(counted(100, "solution"), "100 solutions");
-    }
-}
