@@ -60,3 +60,47 @@ fn other_reference_tours_fit_their_models() {
     assert!(model("open-5x5").accepts(&tour("open-5x5")));
     assert!(!model("semimagic-closed-centrosymmetric").accepts(&tour("semimagic-beverley-1848")));
 }
+
+/// The puzzle's automorphisms are the one group both engines reduce by, so they are checked
+/// against the verifier, which shares no code with them: every automorphism maps every
+/// solution (all of them, found without symmetry reduction) to a tour the verifier accepts.
+#[test]
+fn every_automorphism_maps_every_solution_to_a_verified_solution() {
+    use knights::puzzle::automorphisms;
+    use knights::run::{Class, Limits};
+    use knights::search::{enumerate, SearchOptions};
+    use knights::verify::verify;
+    use std::sync::Mutex;
+    let models = [
+        "board = \"5x5\"\n[start]\ncols = [0]\n",
+        "board = \"5x5\"\n[start]\ncols = [0]\n[end]\ncols = [-1]\n",
+        "board = \"6x6\"\nclosed = true\nsymmetry = \"rot180\"\n",
+        "board = \"5x5\"\n[sums]\nlines = [{ cells = [[0, 0], [4, 4]], target = 26 }]\n",
+    ];
+    let mut checked = 0;
+    for toml in models {
+        let puzzle = crate::common::load::puzzle(toml);
+        let found = Mutex::new(Vec::new());
+        let options = SearchOptions {
+            symmetry: false,
+            ..SearchOptions::default()
+        };
+        let sink = |class: Class| found.lock().unwrap().extend(class.members);
+        enumerate(&puzzle, &options, &Limits::default(), &sink, &|_| {}).unwrap();
+        let solutions = found.into_inner().unwrap();
+        let autos = automorphisms(&puzzle);
+        assert!(
+            autos.len() > 1,
+            "{toml}: only the identity, nothing to check"
+        );
+        for a in &autos {
+            for tour in &solutions {
+                let image = a.apply(tour);
+                let broken = verify(&puzzle, &image);
+                assert!(broken.is_empty(), "{toml}: {a:?} breaks {broken:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} images checked");
+}

@@ -302,7 +302,9 @@ fn cadical_search_stops_when_another_thread_raises_the_signal() {
     let result = backend.solve_under(&[]).unwrap();
     raiser.join().unwrap();
     assert_eq!(result, SolverResult::Interrupted);
-    assert!(started.elapsed() < Duration::from_secs(10));
+    // Pigeonhole 13 -> 12 is far beyond CaDiCaL, so only the stop ends the call; the bound
+    // only turns a stop that is never seen into a failure instead of a hang.
+    assert!(started.elapsed() < Duration::from_secs(60));
 }
 
 #[test]
@@ -315,7 +317,8 @@ fn cadical_search_stops_at_the_deadline() {
     add_all(&mut *backend, &pigeonhole(12));
     let started = Instant::now();
     assert_eq!(backend.solve_under(&[]).unwrap(), SolverResult::Interrupted);
-    assert!(started.elapsed() < Duration::from_secs(10));
+    // As above: a hang guard, not a speed requirement.
+    assert!(started.elapsed() < Duration::from_secs(60));
     assert_eq!(backend.stop_signal().reason(), Some(StopReason::Deadline));
 }
 
