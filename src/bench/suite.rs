@@ -334,8 +334,8 @@ fn encoding_group(prefix: &str, group: &str, model: &str, heavy: bool, first: bo
     cases
 }
 
-/// Every PB encoding on every model of [`ENCODING_MODELS`] (counting every class; names
-/// start with "encodings:") and of [`ENCODING_FIRST_MODELS`] (one tour, stopped after
+/// Every PB encoding on every model of `ENCODING_MODELS` (counting every class; names
+/// start with "encodings:") and of `ENCODING_FIRST_MODELS` (one tour, stopped after
 /// 20 s; names start with "encodings, first tour:"), each against the default encoding
 /// on the same model in the same run.
 pub fn encoding_suite() -> Vec<Case> {

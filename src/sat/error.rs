@@ -30,7 +30,7 @@ pub enum SatError {
     /// The solver stopped early, but nothing asked it to.
     #[error("the solver stopped without a verdict although no stop was requested")]
     UnexplainedInterruption,
-    /// A tour handed to [`enumerate_resuming`] is not a solution of the puzzle.
+    /// A tour handed to [`enumerate_resuming`](super::enumerate_resuming) is not a solution of the puzzle.
     #[error("tour {index} to resume from is not a solution of this model")]
     NotASolution {
         /// 0-based position of the tour in the list given.

@@ -4,22 +4,22 @@
 //!
 //! 1. the puzzle's solutions are split into cubes and only the cubes that
 //!    symmetry cannot skip are searched ([`crate::encode::cubes`]); each cube
-//!    may get an encoding of its own ([`schedule`]);
-//! 2. each worker thread takes cubes one at a time ([`workers`]), solving under
+//!    may get an encoding of its own (`schedule`);
+//! 2. each worker thread takes cubes one at a time (`workers`), solving under
 //!    the cube's assumption literals in one incremental solver ([`session`]);
 //!    UNSAT means the cube is done. A cube with a fixed start may be split
 //!    further by the path its tours begin with, the parts solved in turn
 //!    ([`prefixes`]), and may first go to Kissat, which can show it empty in one
-//!    call ([`refuter`]);
+//!    call (`refuter`);
 //! 3. a model is decoded; with lazy connectivity it may still be a set of
 //!    subtours, which get one cut-set clause each (solve again);
 //! 4. a tour is checked with `Puzzle::accepts` (a wrong tour is an error, never
 //!    an answer) and expanded to its family ([`family`]); every member is
 //!    blocked on the primary variables, and the family's classes are reported
-//!    by the worker whose cube owns the family ([`cube_search`]), so every class
+//!    by the worker whose cube owns the family (`cube_search`), so every class
 //!    is reported exactly once whatever the number of workers;
 //! 5. the run stops on the solution limit (*limit*), a signal (*signal*) or the
-//!    deadline (*timeout*). Only an exhausted run is a count ([`tally`]).
+//!    deadline (*timeout*). Only an exhausted run is a count (`tally`).
 //!
 //! [`enumerate_resuming`] starts from tours an interrupted run already wrote:
 //! their families are blocked before any solving and count in the totals.

@@ -36,7 +36,7 @@ pub struct SatOptions {
     pub refute_first: RefuteFirst,
 }
 
-/// Whether a cube is first handed to Kissat ([`crate::sat::backend::kissat`]):
+/// Whether a cube is first handed to Kissat ([`crate::solver::kissat`]):
 /// an empty cube is then done in one Kissat call; a cube with solutions goes on
 /// to the enumerating backend, having cost one call more.
 #[derive(

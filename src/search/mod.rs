@@ -27,7 +27,7 @@
 //! Module map: `bits` (cell sets), `tables` (move graph), `autos` (symmetries of a puzzle,
 //! class sizes), `plan` (roots and weights), `walker` (search state and pruning), `sums` (line
 //! sums), `job` (one worker), `driver` (threads, limits, progress), `estimate` (Knuth's
-//! estimate), `tiny` (boards of at most three cells).
+//! estimate), `small_boards` (boards of at most three cells).
 
 mod autos;
 mod bits;

@@ -15,7 +15,7 @@
 //! - `freeze` on the variables the engine asks for ([`Backend::freeze`]), so
 //!   that variable elimination never removes them.
 //!
-//! The calls go through [`super::ccadical`], a small handle on CaDiCaL's C
+//! The calls go through `ccadical`, a small handle on CaDiCaL's C
 //! interface, because the `cadical` crate's own `Solver` binds neither
 //! `freeze` nor `frozen`. CaDiCaL aborts the process on API contract
 //! violations, so this adapter tracks the solver state itself and refuses

@@ -312,7 +312,7 @@ pub enum SolverOutputError {
 }
 
 /// Decodes an external solver's output for the DIMACS file that
-/// [`write_dimacs`] wrote for the same puzzle and options.
+/// [`write_dimacs`](super::write_dimacs) wrote for the same puzzle and options.
 pub fn decode_solver_output(
     puzzle: &Puzzle,
     options: &EncodeOptions,
@@ -323,7 +323,7 @@ pub fn decode_solver_output(
     decode_with_encoding(puzzle, &encoding, text)
 }
 
-/// Decodes an external solver's output for `encoding` (see [`encoding_of_file`]): the
+/// Decodes an external solver's output for `encoding` (see [`encoding_of_file`](super::encoding_of_file)): the
 /// assignment must give every variable a value and satisfy every clause.
 pub fn decode_with_encoding(
     puzzle: &Puzzle,
