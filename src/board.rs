@@ -11,9 +11,12 @@ use std::fmt;
 /// Index of a cell in row-major order.
 pub type Cell = usize;
 
-/// The largest number of cells any command accepts: tours are stored as `Vec<Cell>` and
-/// numbered with `u32`, and the constructions of large boards stay well below this.
+/// The largest number of cells a puzzle may have: its tours are held whole, as `Vec<Cell>`,
+/// and numbered with `u32`.
 pub const MAX_CELLS: usize = 1 << 24;
+
+/// The largest number of cells a streamed tour may have: every cell index fits a `u32`.
+pub const MAX_STREAMED_CELLS: usize = u32::MAX as usize;
 
 /// Layer, row and column of a cell; `layer` is 0 on a 2D board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -63,13 +66,12 @@ pub enum ShapeError {
     #[error("board '{0}' has a side of length 0")]
     Empty(String),
     /// A side does not even fit a machine integer; holds the board text and that side.
-    #[error(
-        "board '{0}': side {1} is larger than any board this tool handles ({MAX_CELLS} cells)"
-    )]
+    #[error("board '{0}': side {1} is larger than any board this tool handles")]
     SideTooLarge(String, String),
-    /// More cells than [`MAX_CELLS`]; holds the board text and its number of cells.
-    #[error("board '{0}' has {1} cells, more than the {MAX_CELLS} this tool handles")]
-    TooLarge(String, u128),
+    /// More cells than the limit; holds the board text, its number of cells and the limit
+    /// ([`MAX_CELLS`] for puzzles, [`MAX_STREAMED_CELLS`] for streamed tours).
+    #[error("board '{0}' has {1} cells, more than the {2} this command handles")]
+    TooLarge(String, u128, usize),
 }
 
 /// Why a leaper written as text is not one.
@@ -104,8 +106,13 @@ impl Shape {
         }
     }
 
-    /// Parses `8x8` or `4x4x4`.
+    /// Parses `8x8` or `4x4x4`, of at most [`MAX_CELLS`] cells.
     pub fn parse(text: &str) -> Result<Self, ShapeError> {
+        Self::parse_within(text, MAX_CELLS)
+    }
+
+    /// Parses `8x8` or `4x4x4`, of at most `max_cells` cells.
+    pub fn parse_within(text: &str, max_cells: usize) -> Result<Self, ShapeError> {
         let parts: Vec<&str> = text.trim().split(['x', 'X', '×']).collect();
         let sides: Vec<usize> = parts
             .iter()
@@ -120,8 +127,8 @@ impl Shape {
             return Err(ShapeError::Empty(text.to_string()));
         }
         let cells = sides.iter().map(|&s| s as u128).product::<u128>();
-        if cells > MAX_CELLS as u128 {
-            return Err(ShapeError::TooLarge(text.to_string(), cells));
+        if cells > max_cells as u128 {
+            return Err(ShapeError::TooLarge(text.to_string(), cells, max_cells));
         }
         Ok(shape)
     }
