@@ -18,6 +18,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("CNF", &["encode"]),
     ("solvers and files", &["solver", "format"]),
     ("engines", &["search", "sat"]),
+    ("constructions", &["construct"]),
     ("tools", &["render", "bench"]),
 ];
 

@@ -5,6 +5,7 @@
 //! ```text
 //! spec (model file / flags) -> puzzle (checked) -> encode -> solve -> decode -> tour
 //! puzzle -> search (native backtracker) ---------------------------------> tour
+//! board -> construct (tiles found by sat, stitched) ----------------------> tour
 //! tour -> verify (independent of every engine) / symmetry / render / report
 //! ```
 //!
@@ -31,6 +32,8 @@ pub mod solver;
 
 pub mod sat;
 pub mod search;
+
+pub mod construct;
 
 pub mod bench;
 pub mod render;

@@ -6,6 +6,7 @@
 mod common;
 
 mod cli;
+mod construct;
 mod cross_engine;
 mod external_solvers;
 mod known_counts;

@@ -33,6 +33,7 @@ mod show;
 mod signals;
 mod solve;
 mod summary;
+mod tiles;
 mod tours;
 mod verify;
 
@@ -78,6 +79,8 @@ pub enum Command {
     /// Draw a tour as SVG: the numbered grid and the path (3D: layers side by side); only a
     /// tour of the leaper is drawn.
     Render(render::RenderArgs),
+    /// Find, with the SAT engine, the tiles the stitch construction joins into large tours.
+    Tiles(tiles::TilesArgs),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -98,5 +101,6 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Bench(args) => bench::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Render(args) => render::run(args),
+        Command::Tiles(args) => tiles::run(args),
     }
 }

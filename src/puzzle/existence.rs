@@ -22,20 +22,39 @@ pub fn no_tour_reason(board: &Board, closed: bool) -> Option<String> {
     }
     let shape = board.shape();
     if !shape.solid && board.leaper() == Leaper::KNIGHT {
-        let (m, k) = (shape.rows.min(shape.cols), shape.rows.max(shape.cols));
-        if closed && schwenk_forbids(m, k) {
-            return Some(format!(
-                "Schwenk (1991): an m x n board with m <= n has no closed knight's tour when m and n are both odd, m is 1, 2 or 4, or m = 3 and n is 4, 6 or 8 ({m}x{k})"
-            ));
-        }
-        if !closed && !open_tour_exists(m, k) {
-            return Some(format!(
-                "Cull & De Curtins (1978), Conrad et al. (1994): open knight's tours exist only on 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) and boards with both sides >= 5; not on {m}x{k}"
-            ));
+        if let Some(reason) = no_knight_tour_reason(shape.rows, shape.cols, closed) {
+            return Some(reason);
         }
     }
     if !is_connected(board) {
         return Some("the move graph is not connected: some cells cannot reach others".into());
+    }
+    None
+}
+
+/// Why no knight's tour of the kind asked for exists on a flat `rows` x `cols` board, or
+/// `None` if one does: on rectangles the theorems are complete, so this needs no move graph
+/// and answers for boards of any size.
+pub fn no_knight_tour_reason(rows: usize, cols: usize, closed: bool) -> Option<String> {
+    let (m, k) = (rows.min(cols), rows.max(cols));
+    if closed && m * k == 1 {
+        return Some("a single cell has no move to close a tour with".to_string());
+    }
+    if closed && (m * k) % 2 == 1 {
+        return Some(format!(
+            "the board has an odd number of cells ({}) and every knight's move changes colour, so no tour closes",
+            m * k
+        ));
+    }
+    if closed && schwenk_forbids(m, k) {
+        return Some(format!(
+            "Schwenk (1991): an m x n board with m <= n has no closed knight's tour when m and n are both odd, m is 1, 2 or 4, or m = 3 and n is 4, 6 or 8 ({m}x{k})"
+        ));
+    }
+    if !closed && !open_tour_exists(m, k) {
+        return Some(format!(
+            "Cull & De Curtins (1978), Conrad et al. (1994): open knight's tours exist only on 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) and boards with both sides >= 5; not on {m}x{k}"
+        ));
     }
     None
 }

@@ -1,0 +1,69 @@
+//! `knights tiles`: find, with the SAT engine, the tile set the stitch construction uses,
+//! and write it with the command that produced it.
+
+use anyhow::{Context, Result};
+use clap::Args;
+use knights::construct::find::{find_tile, tile_sizes};
+use knights::construct::tiles::{TileSet, MAX_TILE_SIDE};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct TilesArgs {
+    /// Where to write the tile set (TOML); `-` for standard output. The construction reads
+    /// the copy in data/tiles.toml, built into the program.
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    pub output: PathBuf,
+    /// The largest tile side to find.
+    #[arg(long, value_name = "N", default_value_t = MAX_TILE_SIDE)]
+    pub max_side: usize,
+}
+
+pub fn run(args: TilesArgs) -> Result<ExitCode> {
+    let started = Instant::now();
+    let mut set = TileSet::default();
+    for (rows, cols) in tile_sizes(args.max_side) {
+        let clock = Instant::now();
+        let tile = find_tile(rows, cols)?;
+        let kind = if tile.closed { "closed" } else { "open" };
+        eprintln!(
+            "{rows}x{cols}: {kind}, verified ({:.2} s)",
+            clock.elapsed().as_secs_f64()
+        );
+        set.insert(tile).map_err(|reason| {
+            anyhow::anyhow!("internal error: the {rows}x{cols} tile: {reason}")
+        })?;
+    }
+    let header = header(&args);
+    let text = set.to_toml(&header);
+    if args.output.as_os_str() == "-" {
+        out!("{text}")?;
+    } else {
+        std::fs::write(&args.output, text)
+            .with_context(|| format!("cannot write {}", args.output.display()))?;
+    }
+    eprintln!(
+        "{} tiles found and verified in {:.1} s",
+        set.tiles().len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn header(args: &TilesArgs) -> String {
+    let output = args.output.display();
+    [
+        "# The tile set of the stitch construction (`knights tour --method stitch`).".to_string(),
+        format!(
+            "# Written by: knights tiles --max-side {} -o {output}",
+            args.max_side
+        ),
+        "# Each tile is a knight's tour of its board, found by the SAT engine with one worker and"
+            .into(),
+        "# checked by the verifier: closed when the tile has an even number of cells, open".into(),
+        "# otherwise, and making the agreed move by each side (src/construct/stitch.rs).".into(),
+        "# `order` lists the tile's cells (row-major, row * cols + col) in visiting order.".into(),
+    ]
+    .join("\n")
+}

@@ -1,0 +1,250 @@
+//! Constructions: tours of boards far too large for any search, built from small tiles.
+//!
+//! A board is cut into tiles ([`plan`]), each tile carries a tour from the tile set that the
+//! SAT engine found ([`tiles`], [`find`]), and neighbouring tiles' tours are stitched into
+//! one ([`stitch`]). The stitched tour is walked on demand ([`walk`]) and streamed in chunks
+//! ([`stream`]), so no board-sized array is ever held. Every tour a command emits is still
+//! checked by the independent verifier.
+
+pub mod find;
+pub mod plan;
+pub mod stitch;
+pub mod stream;
+pub mod tiles;
+pub mod walk;
+
+use crate::board::MAX_STREAMED_CELLS;
+use crate::puzzle::existence::no_knight_tour_reason;
+use plan::Layout;
+use stitch::MIN_TILE_SIDE;
+use tiles::TileSet;
+use walk::{Cursor, MissingTile, Stitched};
+
+/// A tour asked for: the board, whether it must close, and optional ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// `Some(true)`: closed; `Some(false)`: any tour (a closed one is also open); `None`:
+    /// closed wherever a closed tour exists.
+    pub closed: Option<bool>,
+    /// The cell (row, col) that must carry number 1.
+    pub start: Option<(usize, usize)>,
+    /// The cell (row, col) that must carry the last number.
+    pub end: Option<(usize, usize)>,
+}
+
+/// Why no tour is constructed for a request.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConstructError {
+    /// No tour of this kind exists on the board; holds the theorem that says so.
+    #[error("no tour: {0}")]
+    NoTour(String),
+    /// The board is larger than a tour's cell indices can address.
+    #[error("the {rows}x{cols} board has {cells} cells; tours are written as 32-bit cell indices, so at most {MAX_STREAMED_CELLS}")]
+    TooLarge {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+        /// Cells that makes.
+        cells: u128,
+    },
+    /// The stitch construction needs both sides at least the smallest tile's.
+    #[error("stitching needs both sides at least {MIN_TILE_SIDE}; the {rows}x{cols} board is thinner (use --method sat for small boards)")]
+    TooThin {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// A requested end lies off the board.
+    #[error("the {which} cell ({row},{col}) is off the {rows}x{cols} board")]
+    OffBoard {
+        /// `start` or `end`.
+        which: &'static str,
+        /// The row given.
+        row: usize,
+        /// The column given.
+        col: usize,
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+    },
+    /// A requested end that no tour of this board can have, with the reason.
+    #[error("no tour of the {rows}x{cols} board can {what}: {reason}")]
+    ImpossibleEnd {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+        /// What was asked, in words.
+        what: String,
+        /// Why it cannot be.
+        reason: String,
+    },
+    /// A request this construction does not meet, though a tour may exist.
+    #[error("the stitch construction cannot {0}")]
+    Unsupported(String),
+    /// The tile set lacks a tile the cut needs.
+    #[error(transparent)]
+    MissingTile(#[from] MissingTile),
+}
+
+impl Request {
+    /// Whether the tour must close: as asked, or wherever a closed tour exists.
+    pub fn wants_closed(&self) -> bool {
+        self.closed
+            .unwrap_or_else(|| no_knight_tour_reason(self.rows, self.cols, true).is_none())
+    }
+
+    /// Refuses, before any work, a board no tour exists on, one too large to address, and
+    /// ends off the board or of the wrong colour.
+    pub fn check(&self) -> Result<(), ConstructError> {
+        let (rows, cols) = (self.rows, self.cols);
+        let cells = rows as u128 * cols as u128;
+        if cells > MAX_STREAMED_CELLS as u128 {
+            return Err(ConstructError::TooLarge { rows, cols, cells });
+        }
+        if let Some(reason) = no_knight_tour_reason(rows, cols, self.wants_closed()) {
+            return Err(ConstructError::NoTour(reason));
+        }
+        for (which, end) in [("start", self.start), ("end", self.end)] {
+            if let Some((row, col)) = end {
+                if row >= rows || col >= cols {
+                    return Err(ConstructError::OffBoard {
+                        which,
+                        row,
+                        col,
+                        rows,
+                        cols,
+                    });
+                }
+            }
+        }
+        self.check_colours()
+    }
+
+    /// On a board with an odd number of cells a knight's path has an even number of moves,
+    /// so both ends lie on the colour with more cells: the colour of the corners.
+    fn check_colours(&self) -> Result<(), ConstructError> {
+        if (self.rows * self.cols) % 2 == 0 {
+            if let (Some(s), Some(e)) = (self.start, self.end) {
+                if (s.0 + s.1) % 2 == (e.0 + e.1) % 2 {
+                    return Err(self.impossible(
+                        "start and end on squares of one colour",
+                        "a tour of an even number of squares makes an odd number of moves, so its ends differ in colour",
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        for (which, end) in [("start", self.start), ("end", self.end)] {
+            if let Some((row, col)) = end {
+                if (row + col) % 2 == 1 {
+                    return Err(self.impossible(
+                        &format!("{which} on ({row},{col})"),
+                        "on a board with an odd number of squares both ends of a tour lie on the corners' colour, and this square is of the other",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn impossible(&self, what: &str, reason: &str) -> ConstructError {
+        ConstructError::ImpossibleEnd {
+            rows: self.rows,
+            cols: self.cols,
+            what: what.to_string(),
+            reason: reason.to_string(),
+        }
+    }
+}
+
+/// A stitched tour and where it starts.
+pub struct Planned {
+    /// The tour.
+    pub tour: Stitched,
+    /// Where the walk starts.
+    pub start: Cursor,
+}
+
+impl Planned {
+    /// Hands the tour's cells, in order and in chunks, to `consume` (see [`stream::stream`]).
+    pub fn stream<E>(&self, consume: impl FnMut(&[u32]) -> Result<(), E>) -> Result<(), E> {
+        stream::stream(&self.tour, self.start, consume)
+    }
+
+    /// The whole tour as board cell indices, for boards small enough to hold.
+    pub fn cells(&self) -> Vec<u32> {
+        let mut cells = Vec::with_capacity(self.tour.n_cells() as usize);
+        let _ = self
+            .tour
+            .walk(self.start, stream::CHUNK_CELLS, |chunk: &mut Vec<u32>| {
+                cells.extend_from_slice(chunk);
+                Ok::<(), ()>(())
+            });
+        cells
+    }
+}
+
+/// Plans the stitched tour for a request, with the built-in tile set.
+pub fn stitch(request: &Request) -> Result<Planned, ConstructError> {
+    stitch_with(request, TileSet::builtin())
+}
+
+/// Plans the stitched tour for a request from the given tiles.
+pub fn stitch_with(request: &Request, tiles: &TileSet) -> Result<Planned, ConstructError> {
+    request.check()?;
+    let (rows, cols) = (request.rows, request.cols);
+    let layout = Layout::of(rows, cols).ok_or(ConstructError::TooThin { rows, cols })?;
+    let tour = Stitched::new(layout, tiles)?;
+    let start = start_cursor(&tour, request)?;
+    Ok(Planned { tour, start })
+}
+
+/// Where the walk starts so that the tour has the requested ends.
+fn start_cursor(tour: &Stitched, request: &Request) -> Result<Cursor, ConstructError> {
+    if !tour.closed() {
+        return path_start(tour, request);
+    }
+    let at = |(row, col)| tour.cursor_at(row, col);
+    match (request.start, request.end) {
+        (None, None) => Ok(tour.default_start()),
+        (Some(start), None) => Ok(at(start)),
+        // The loop read from the end's successor onwards ends on the end.
+        (None, Some(end)) => Ok(tour.step(at(end))),
+        (Some(start), Some(end)) => {
+            let forward = at(start);
+            let backward = tour.reversed(forward);
+            [forward, backward]
+                .into_iter()
+                .find(|&c| tour.cell_of(tour.step(tour.reversed(c))) == end)
+                .ok_or_else(|| {
+                    ConstructError::Unsupported(format!(
+                        "yet give a tour both a start and an end unless they are neighbours on its loop ({},{}) and ({},{}) are not",
+                        start.0, start.1, end.0, end.1
+                    ))
+                })
+        }
+    }
+}
+
+/// On a board with a path (both sides odd) the ends are those of the odd tile's path.
+fn path_start(tour: &Stitched, request: &Request) -> Result<Cursor, ConstructError> {
+    let starts = tour.path_starts();
+    let ends = starts.map(|c| tour.cell_of(c));
+    let fits = |k: usize| {
+        request.start.is_none_or(|s| s == ends[k]) && request.end.is_none_or(|e| e == ends[1 - k])
+    };
+    (0..2).find(|&k| fits(k)).map(|k| starts[k]).ok_or_else(|| {
+        ConstructError::Unsupported(format!(
+            "yet choose the ends of a path on a board with both sides odd: its path runs between ({},{}) and ({},{})",
+            ends[0].0, ends[0].1, ends[1].0, ends[1].1
+        ))
+    })
+}

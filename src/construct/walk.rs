@@ -1,0 +1,372 @@
+//! The walk along a stitched tour, one run of a tile's own tour at a time.
+//!
+//! The stitched tour is never held: each tile keeps its own tour, and the walk follows it
+//! until the next dropped (agreed) move, where it crosses the border into the neighbouring
+//! tile and goes on there, away from that tile's dropped move. The tiles are joined along a
+//! comb: the first band of columns is the spine (each tile joined to the one below), and
+//! every band of rows is joined left to right from its spine tile. A comb is a tree, so each
+//! join merges two separate loops (or the path and a loop) into one.
+
+use super::plan::Layout;
+use super::stitch::Side;
+use super::tiles::{Tile, TileSet};
+
+/// One tile size as the walk uses it: where each step of its tour lands on the board.
+struct Kind {
+    len: u32,
+    closed: bool,
+    /// Board offset (`row * board_cols + col`) of each position of the tile's tour.
+    offsets: Vec<u32>,
+    /// Tile-local cell -> position in the tile's tour.
+    positions: Vec<u32>,
+    /// Positions of the two ends of each side's agreed move, by [`Side::slot`].
+    stitch: [[u32; 2]; 4],
+}
+
+impl Kind {
+    fn new(tile: &Tile, board_cols: usize) -> Kind {
+        let positions = tile.positions();
+        let offsets = tile
+            .order
+            .iter()
+            .map(|&cell| {
+                let (r, c) = (cell as usize / tile.cols, cell as usize % tile.cols);
+                (r * board_cols + c) as u32
+            })
+            .collect();
+        let stitch = Side::ALL.map(|side| {
+            side.stitch_move(tile.rows, tile.cols)
+                .map(|end| positions[tile.cell(end) as usize])
+        });
+        Kind {
+            len: tile.order.len() as u32,
+            closed: tile.closed,
+            offsets,
+            positions,
+            stitch,
+        }
+    }
+
+    /// Steps from `from` to `to` going forward (or backward): along a loop it may wrap.
+    fn distance(&self, from: u32, to: u32, forward: bool) -> Option<u32> {
+        let (a, b) = if forward { (from, to) } else { (to, from) };
+        if b >= a {
+            Some(b - a)
+        } else if self.closed {
+            Some(b + self.len - a)
+        } else {
+            None
+        }
+    }
+}
+
+/// Where the walk is: a tile (by band of rows and band of columns), a position in that
+/// tile's tour, and the direction it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cursor {
+    row_band: u32,
+    col_band: u32,
+    position: u32,
+    forward: bool,
+}
+
+/// A run of one tile's tour: `len` cells from the cursor, then (unless the tour ends there)
+/// the crossing by end `end` of the agreed move by `side`.
+struct Run {
+    len: u32,
+    crossing: Option<(Side, usize)>,
+}
+
+/// A tour of a whole board, stitched from tiles and walked on demand.
+pub struct Stitched {
+    layout: Layout,
+    board_cols: usize,
+    kinds: Vec<Kind>,
+    /// Kind of each tile, row band major.
+    kind_of: Vec<u16>,
+    closed: bool,
+}
+
+/// A tile size the layout needs and the tile set lacks.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("the tile set has no {rows}x{cols} tile")]
+pub struct MissingTile {
+    /// Rows of the tile.
+    pub rows: usize,
+    /// Columns of the tile.
+    pub cols: usize,
+}
+
+impl Stitched {
+    /// The tour of the board the layout cuts, from the set's tiles.
+    pub fn new(layout: Layout, tiles: &TileSet) -> Result<Stitched, MissingTile> {
+        let board_cols: usize = layout.cols.widths.iter().sum();
+        let mut sizes: Vec<(usize, usize)> = Vec::new();
+        let mut kind_of = Vec::with_capacity(layout.rows.len() * layout.cols.len());
+        for &rows in &layout.rows.widths {
+            for &cols in &layout.cols.widths {
+                let index = sizes
+                    .iter()
+                    .position(|&s| s == (rows, cols))
+                    .unwrap_or_else(|| {
+                        sizes.push((rows, cols));
+                        sizes.len() - 1
+                    });
+                kind_of.push(index as u16);
+            }
+        }
+        let kinds = sizes
+            .iter()
+            .map(|&(rows, cols)| {
+                let tile = tiles.get(rows, cols).ok_or(MissingTile { rows, cols })?;
+                Ok(Kind::new(tile, board_cols))
+            })
+            .collect::<Result<Vec<Kind>, MissingTile>>()?;
+        let closed = kinds.iter().all(|k| k.closed);
+        Ok(Stitched {
+            layout,
+            board_cols,
+            kinds,
+            kind_of,
+            closed,
+        })
+    }
+
+    /// Whether the stitched tour is a loop (every tile closed).
+    pub fn closed(&self) -> bool {
+        self.closed
+    }
+
+    /// Number of cells on the board.
+    pub fn n_cells(&self) -> u64 {
+        let rows: usize = self.layout.rows.widths.iter().sum();
+        (rows * self.board_cols) as u64
+    }
+
+    fn kind(&self, cursor: Cursor) -> &Kind {
+        let index = cursor.row_band as usize * self.layout.cols.len() + cursor.col_band as usize;
+        &self.kinds[self.kind_of[index] as usize]
+    }
+
+    /// Whether the comb joins the tile at `cursor` to its neighbour by `side`.
+    fn joined(&self, cursor: Cursor, side: Side) -> bool {
+        let (i, j) = (cursor.row_band as usize, cursor.col_band as usize);
+        match side {
+            Side::Right => j + 1 < self.layout.cols.len(),
+            Side::Left => j > 0,
+            Side::Bottom => j == 0 && i + 1 < self.layout.rows.len(),
+            Side::Top => j == 0 && i > 0,
+        }
+    }
+
+    /// The run from `cursor` to the next dropped move in its direction.
+    fn run(&self, cursor: Cursor) -> Run {
+        let kind = self.kind(cursor);
+        let mut best: Option<(u32, Side, usize)> = None;
+        for side in Side::ALL {
+            if !self.joined(cursor, side) {
+                continue;
+            }
+            let ends = kind.stitch[side.slot()];
+            // The end met first going this way is the one the dropped move leaves from.
+            let first = usize::from(kind.distance(ends[0], ends[1], cursor.forward) != Some(1));
+            let Some(d) = kind.distance(cursor.position, ends[first], cursor.forward) else {
+                continue;
+            };
+            if best.is_none_or(|(b, _, _)| d < b) {
+                best = Some((d, side, first));
+            }
+        }
+        match best {
+            Some((d, side, end)) => Run {
+                len: d + 1,
+                crossing: Some((side, end)),
+            },
+            None => Run {
+                len: self.rest_of_tour(kind, cursor),
+                crossing: None,
+            },
+        }
+    }
+
+    /// Cells from the cursor to the end of the tile's tour when nothing is dropped ahead.
+    fn rest_of_tour(&self, kind: &Kind, cursor: Cursor) -> u32 {
+        match (kind.closed, cursor.forward) {
+            (true, _) => kind.len,
+            (false, true) => kind.len - cursor.position,
+            (false, false) => cursor.position + 1,
+        }
+    }
+
+    /// The cursor just across the border, having crossed by end `end` of the dropped move
+    /// by `side`: on the neighbour's matching end, heading away from its dropped move.
+    fn cross(&self, cursor: Cursor, side: Side, end: usize) -> Cursor {
+        let (mut row_band, mut col_band) = (cursor.row_band, cursor.col_band);
+        match side {
+            Side::Top => row_band -= 1,
+            Side::Bottom => row_band += 1,
+            Side::Left => col_band -= 1,
+            Side::Right => col_band += 1,
+        }
+        let mut next = Cursor {
+            row_band,
+            col_band,
+            position: 0,
+            forward: true,
+        };
+        let kind = self.kind(next);
+        let ends = kind.stitch[side.opposite().slot()];
+        next.position = ends[end];
+        next.forward = kind.distance(ends[end], ends[1 - end], true) != Some(1);
+        next
+    }
+
+    fn base(&self, cursor: Cursor) -> u32 {
+        let row = self.layout.rows.starts[cursor.row_band as usize];
+        let col = self.layout.cols.starts[cursor.col_band as usize];
+        (row * self.board_cols + col) as u32
+    }
+
+    /// Appends `len` cells of the tile's tour from the cursor to `out`.
+    fn emit(&self, cursor: Cursor, len: u32, out: &mut Vec<u32>) {
+        let kind = self.kind(cursor);
+        let base = self.base(cursor);
+        let (p, n, len) = (cursor.position as usize, kind.len as usize, len as usize);
+        let offsets = &kind.offsets;
+        if cursor.forward {
+            let first = len.min(n - p);
+            out.extend(offsets[p..p + first].iter().map(|&o| base + o));
+            out.extend(offsets[..len - first].iter().map(|&o| base + o));
+        } else {
+            let first = len.min(p + 1);
+            out.extend(offsets[p + 1 - first..=p].iter().rev().map(|&o| base + o));
+            out.extend(offsets[n - (len - first)..].iter().rev().map(|&o| base + o));
+        }
+    }
+
+    /// Where the tour starts when no start is asked for: a loop anywhere, a path at the
+    /// first end of the open tile's path.
+    pub fn default_start(&self) -> Cursor {
+        let last = |bands: usize| (bands - 1) as u32;
+        let (row_band, col_band) = if self.closed {
+            (0, 0)
+        } else {
+            (last(self.layout.rows.len()), last(self.layout.cols.len()))
+        };
+        Cursor {
+            row_band,
+            col_band,
+            position: 0,
+            forward: true,
+        }
+    }
+
+    /// The cursor on board cell (`row`, `col`), heading forward.
+    pub fn cursor_at(&self, row: usize, col: usize) -> Cursor {
+        let (i, j) = (self.layout.rows.band_of(row), self.layout.cols.band_of(col));
+        let mut cursor = Cursor {
+            row_band: i as u32,
+            col_band: j as u32,
+            position: 0,
+            forward: true,
+        };
+        let kind = self.kind(cursor);
+        let tile_cols = self.layout.cols.widths[j];
+        let local =
+            (row - self.layout.rows.starts[i]) * tile_cols + (col - self.layout.cols.starts[j]);
+        cursor.position = kind.positions[local];
+        cursor
+    }
+
+    /// The same cell, heading the other way.
+    pub fn reversed(&self, mut cursor: Cursor) -> Cursor {
+        cursor.forward = !cursor.forward;
+        cursor
+    }
+
+    /// Whether a path may start at the cursor: it is on an end of the open tile's path and
+    /// heads into it. Every cursor qualifies on a loop.
+    pub fn starts_here(&self, cursor: Cursor) -> bool {
+        let kind = self.kind(cursor);
+        kind.closed
+            || (cursor.position == 0 && cursor.forward)
+            || (cursor.position + 1 == kind.len && !cursor.forward)
+    }
+
+    /// The two cursors a path may start from (on a loop: the default start both ways).
+    pub fn path_starts(&self) -> [Cursor; 2] {
+        let start = self.default_start();
+        let last = self.kind(start).len - 1;
+        if self.closed {
+            return [start, self.reversed(start)];
+        }
+        [
+            start,
+            Cursor {
+                position: last,
+                forward: false,
+                ..start
+            },
+        ]
+    }
+
+    /// The board cell (row, col) under the cursor.
+    pub fn cell_of(&self, cursor: Cursor) -> (usize, usize) {
+        let offset = self.base(cursor) + self.kind(cursor).offsets[cursor.position as usize];
+        (
+            offset as usize / self.board_cols,
+            offset as usize % self.board_cols,
+        )
+    }
+
+    /// The cursor one step along the tour from `cursor`.
+    pub fn step(&self, cursor: Cursor) -> Cursor {
+        let run = self.run(cursor);
+        match run.crossing {
+            Some((side, end)) if run.len == 1 => self.cross(cursor, side, end),
+            _ => {
+                let kind = self.kind(cursor);
+                let position = if cursor.forward {
+                    (cursor.position + 1) % kind.len
+                } else {
+                    (cursor.position + kind.len - 1) % kind.len
+                };
+                Cursor { position, ..cursor }
+            }
+        }
+    }
+
+    /// Walks the whole tour from `start`, handing the cells (board indices) to `sink` in
+    /// chunks of about `chunk` cells, in order. The sink may take the buffer (swapping in
+    /// an empty one), so chunks need not be copied.
+    pub fn walk<E>(
+        &self,
+        start: Cursor,
+        chunk: usize,
+        mut sink: impl FnMut(&mut Vec<u32>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut remaining = self.n_cells();
+        let mut buffer = Vec::with_capacity(chunk + 256);
+        let mut cursor = start;
+        while remaining > 0 {
+            let run = self.run(cursor);
+            let take = u64::from(run.len).min(remaining) as u32;
+            self.emit(cursor, take, &mut buffer);
+            remaining -= u64::from(take);
+            if buffer.len() >= chunk {
+                sink(&mut buffer)?;
+                buffer.clear();
+            }
+            match run.crossing {
+                Some((side, end)) if remaining > 0 => cursor = self.cross(cursor, side, end),
+                // The tile's tour ended with cells left: not a tour of the board, which the
+                // verifier will name (too few cells).
+                _ => break,
+            }
+        }
+        if !buffer.is_empty() {
+            sink(&mut buffer)?;
+        }
+        Ok(())
+    }
+}
