@@ -1,7 +1,8 @@
 //! The stitch construction, checked by the independent verifier: every board from 5x5 to
 //! 60x60, a sample of larger ones, requested ends, and the refusals.
 
-use knights::construct::{stitch, ConstructError, Request};
+use knights::construct::{build, ConstructError, Request};
+use knights::puzzle::existence::no_knight_tour_reason;
 use knights::puzzle::Puzzle;
 use knights::spec::{CellSetSpec, Spec};
 use knights::tour::Tour;
@@ -27,14 +28,14 @@ fn cell_set(cell: Option<(usize, usize)>) -> Option<CellSetSpec> {
 /// Builds the tour and asks the verifier about it, against a model that says what was asked:
 /// the board, closed where a closed tour exists (or as asked), and the ends.
 fn construct_and_verify(request: &Request) -> Tour {
-    let planned = stitch(request).unwrap_or_else(|e| panic!("{request:?}: {e}"));
+    let planned = build(request).unwrap_or_else(|e| panic!("{request:?}: {e}"));
     let mut spec = Spec::plain(&format!("{}x{}", request.rows, request.cols));
     spec.closed = request.wants_closed();
     spec.start = cell_set(request.start);
     spec.end = cell_set(request.end);
     let puzzle = Puzzle::from_spec(&spec).unwrap();
     if spec.closed {
-        assert!(planned.tour.closed(), "{request:?}: not a loop");
+        assert!(planned.closed(), "{request:?}: not a loop");
     }
     let cells: Vec<usize> = planned.cells().iter().map(|&c| c as usize).collect();
     let tour =
@@ -50,6 +51,20 @@ fn every_board_from_5x5_to_60x60_gets_a_verified_tour() {
         for cols in 5..=60 {
             construct_and_verify(&request(rows, cols));
         }
+    }
+}
+
+/// Boards three squares wide, along rows and along columns, at every length up to 300 where a
+/// tour exists, closed where a closed one does, and a sample of long ones.
+#[test]
+fn every_board_three_wide_with_a_tour_gets_a_verified_tour() {
+    let lengths = (1..=300).chain([1001, 4099, 65_536 + 7]);
+    for len in lengths {
+        if no_knight_tour_reason(3, len, false).is_some() {
+            continue;
+        }
+        construct_and_verify(&request(3, len));
+        construct_and_verify(&request(len, 3));
     }
 }
 
@@ -113,25 +128,22 @@ fn impossible_requests_are_refused_with_the_reason() {
         ..request(7, 9)
     };
     assert!(
-        matches!(stitch(&no_closed), Err(ConstructError::NoTour(r)) if r.contains("odd number"))
+        matches!(build(&no_closed), Err(ConstructError::NoTour(r)) if r.contains("odd number"))
     );
     let thin = Request {
         closed: Some(true),
         ..request(4, 40)
     };
-    assert!(matches!(stitch(&thin), Err(ConstructError::NoTour(r)) if r.contains("Schwenk")));
-    assert!(matches!(stitch(&request(2, 9)), Err(ConstructError::NoTour(r)) if r.contains("Cull")));
+    assert!(matches!(build(&thin), Err(ConstructError::NoTour(r)) if r.contains("Schwenk")));
+    assert!(matches!(build(&request(2, 9)), Err(ConstructError::NoTour(r)) if r.contains("Cull")));
     let huge = request(100_000, 100_000);
-    assert!(matches!(
-        stitch(&huge),
-        Err(ConstructError::TooLarge { .. })
-    ));
+    assert!(matches!(build(&huge), Err(ConstructError::TooLarge { .. })));
     let wrong_colour = Request {
         start: Some((0, 1)),
         ..request(9, 9)
     };
     assert!(matches!(
-        stitch(&wrong_colour),
+        build(&wrong_colour),
         Err(ConstructError::ImpossibleEnd { .. })
     ));
     let same_colour = Request {
@@ -140,12 +152,59 @@ fn impossible_requests_are_refused_with_the_reason() {
         ..request(8, 8)
     };
     assert!(matches!(
-        stitch(&same_colour),
+        build(&same_colour),
         Err(ConstructError::ImpossibleEnd { .. })
     ));
     let off = Request {
         end: Some((8, 0)),
         ..request(8, 8)
     };
-    assert!(matches!(stitch(&off), Err(ConstructError::OffBoard { .. })));
+    assert!(matches!(build(&off), Err(ConstructError::OffBoard { .. })));
+}
+
+/// Every stored tile is a tour of its own model (the agreed moves or the hook, the block's
+/// ends, closed where the model says), by the verifier's word, and the set has a tile for every
+/// model `knights tiles` solves.
+#[test]
+fn every_stored_tile_passes_the_verifier() {
+    use knights::construct::find::tile_models;
+    use knights::construct::tiles::{TileSet, MAX_TILE_SIDE};
+    let models = tile_models(MAX_TILE_SIDE);
+    let stored: Vec<_> = TileSet::builtin().all().collect();
+    assert_eq!(stored.len(), models.len());
+    for (role, spec) in &models {
+        let puzzle = Puzzle::from_spec(spec).unwrap();
+        let shape = puzzle.board.shape();
+        let same = |(tile, r): &&(&knights::construct::tiles::Tile, _)| {
+            (tile.rows, tile.cols, *r) == (shape.rows, shape.cols, *role)
+        };
+        let (tile, _) = stored
+            .iter()
+            .find(same)
+            .unwrap_or_else(|| panic!("no tile for {:?}", spec.name));
+        let cells = tile.order.iter().map(|&c| c as usize).collect();
+        let tour = Tour::new(shape, cells).unwrap();
+        assert_eq!(verify(&puzzle, &tour), vec![], "{:?}", spec.name);
+        assert_eq!(tile.closed, puzzle.closed, "{:?}", spec.name);
+    }
+}
+
+/// A sample of the tile set, found again by the SAT engine, is what data/tiles.toml holds:
+/// the file is the output of `knights tiles`, not edited by hand.
+#[test]
+fn a_sample_of_tiles_found_again_matches_the_stored_set() {
+    use knights::construct::find::{find_tile, strip_base_spec, strip_block_spec, tile_spec};
+    use knights::construct::tiles::TileSet;
+    let set = TileSet::builtin();
+    for (rows, cols) in [(5, 5), (6, 6), (7, 10), (11, 11), (12, 12)] {
+        let found = find_tile(&tile_spec(rows, cols)).unwrap();
+        let again = "run `knights tiles -o data/tiles.toml` again";
+        assert_eq!(Some(&found), set.get(rows, cols), "{rows}x{cols}: {again}");
+    }
+    let base = find_tile(&strip_base_spec(13, false)).unwrap();
+    assert_eq!(Some(&base), set.strip_base(13));
+    assert_eq!(
+        Some(&find_tile(&strip_block_spec()).unwrap()),
+        set.strip_block()
+    );
 }

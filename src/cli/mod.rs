@@ -34,6 +34,7 @@ mod signals;
 mod solve;
 mod summary;
 mod tiles;
+mod tour;
 mod tours;
 mod verify;
 
@@ -79,6 +80,9 @@ pub enum Command {
     /// Draw a tour as SVG: the numbered grid and the path (3D: layers side by side); only a
     /// tour of the leaper is drawn.
     Render(render::RenderArgs),
+    /// Build a tour of any rectangle that has one (closed where possible), verified, in text,
+    /// JSON or binary; boards up to 2^32 - 1 cells are streamed, never held.
+    Tour(tour::TourArgs),
     /// Find, with the SAT engine, the tiles the stitch construction joins into large tours.
     Tiles(tiles::TilesArgs),
 }
@@ -102,5 +106,6 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Verify(args) => verify::run(args),
         Command::Render(args) => render::run(args),
         Command::Tiles(args) => tiles::run(args),
+        Command::Tour(args) => tour::run(args),
     }
 }

@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result};
 use clap::Args;
-use knights::construct::find::{find_tile, tile_sizes};
+use knights::construct::find::{find_tile, tile_models};
 use knights::construct::tiles::{TileSet, MAX_TILE_SIDE};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,17 +23,17 @@ pub struct TilesArgs {
 pub fn run(args: TilesArgs) -> Result<ExitCode> {
     let started = Instant::now();
     let mut set = TileSet::default();
-    for (rows, cols) in tile_sizes(args.max_side) {
+    for (role, spec) in tile_models(args.max_side) {
         let clock = Instant::now();
-        let tile = find_tile(rows, cols)?;
+        let tile = find_tile(&spec)?;
         let kind = if tile.closed { "closed" } else { "open" };
+        let name = spec.name.unwrap_or_default();
         eprintln!(
-            "{rows}x{cols}: {kind}, verified ({:.2} s)",
+            "{name}: {kind}, verified ({:.2} s)",
             clock.elapsed().as_secs_f64()
         );
-        set.insert(tile).map_err(|reason| {
-            anyhow::anyhow!("internal error: the {rows}x{cols} tile: {reason}")
-        })?;
+        set.insert(tile, role)
+            .map_err(|reason| anyhow::anyhow!("internal error: {name}: {reason}"))?;
     }
     let header = header(&args);
     let text = set.to_toml(&header);
@@ -45,7 +45,7 @@ pub fn run(args: TilesArgs) -> Result<ExitCode> {
     }
     eprintln!(
         "{} tiles found and verified in {:.1} s",
-        set.tiles().len(),
+        set.all().count(),
         started.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
@@ -63,6 +63,9 @@ fn header(args: &TilesArgs) -> String {
             .into(),
         "# checked by the verifier: closed when the tile has an even number of cells, open".into(),
         "# otherwise, and making the agreed move by each side (src/construct/stitch.rs).".into(),
+        "# The strip pieces (three rows) make the hook by their right end; the block runs from"
+            .into(),
+        "# (1,0) to (2,0) (src/construct/strip/mod.rs).".into(),
         "# `order` lists the tile's cells (row-major, row * cols + col) in visiting order.".into(),
     ]
     .join("\n")

@@ -1,75 +1,114 @@
-//! Finding tiles with the SAT engine: a tour of a small board that makes the four agreed
-//! moves, closed when the tile has an even number of cells.
-//!
-//! A tile is a model like any other (`required_moves` are the agreed moves), so the answer is
-//! checked by the independent verifier against that model before it is kept.
+//! Finding tiles with the SAT engine. A tile is a model like any other: a board, closed or
+//! not, with `required_moves` (the agreed moves, or the hook) and, for a strip block, its
+//! start and end cells. Every answer is checked by the independent verifier against that
+//! model before it is kept.
 
-use super::stitch::{Side, MIN_TILE_SIDE};
-use super::tiles::Tile;
+use super::stitch::{Local, Side, MIN_TILE_SIDE};
+use super::strip::{hook, BLOCK_COLS, BLOCK_ENDS, CLOSED_BASES, OPEN_BASES, STRIP_ROWS};
+use super::tiles::{Role, Tile};
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::run::{Ending, Limits};
 use crate::sat::{SatError, SatOptions};
-use crate::spec::Spec;
+use crate::spec::{CellSetSpec, Spec};
 
-/// Why no tile of a size was found.
+/// Why no tile was found for a model.
 #[derive(Debug, thiserror::Error)]
 pub enum FindError {
-    /// The tile's model was refused (a side under the minimum).
+    /// The tile's model was refused.
     #[error(transparent)]
     Model(#[from] PuzzleError),
     /// The engine failed.
     #[error(transparent)]
     Sat(#[from] SatError),
-    /// The solver proved that no tour of this size makes the four agreed moves.
-    #[error("no {rows}x{cols} tour makes the four agreed moves (the solver exhausted the model)")]
+    /// The solver proved that the model has no solution.
+    #[error("{name}: no tour of the model exists (the solver exhausted it)")]
     None {
-        /// Rows of the tile.
-        rows: usize,
-        /// Columns of the tile.
-        cols: usize,
+        /// The model's name.
+        name: String,
     },
     /// The run ended without an answer.
-    #[error("the {rows}x{cols} search ended without an answer ({ending:?})")]
+    #[error("{name}: the search ended without an answer ({ending:?})")]
     Undecided {
-        /// Rows of the tile.
-        rows: usize,
-        /// Columns of the tile.
-        cols: usize,
+        /// The model's name.
+        name: String,
         /// How it ended.
         ending: Ending,
     },
-    /// The engine's tour broke a rule of the tile's model.
-    #[error("the {rows}x{cols} tile the engine found breaks its model: {broken}")]
+    /// The engine's tour broke a rule of the model.
+    #[error("{name}: the engine's tour breaks the model: {broken}")]
     Broken {
-        /// Rows of the tile.
-        rows: usize,
-        /// Columns of the tile.
-        cols: usize,
+        /// The model's name.
+        name: String,
         /// The broken rules.
         broken: String,
     },
 }
 
-/// The model of a `rows` x `cols` tile: closed when the number of cells is even, making the
-/// agreed move by each side.
+fn move_spec([a, b]: [Local; 2]) -> [Vec<i64>; 2] {
+    [vec![a.0 as i64, a.1 as i64], vec![b.0 as i64, b.1 as i64]]
+}
+
+fn one_cell((row, col): Local) -> CellSetSpec {
+    CellSetSpec {
+        cells: vec![vec![row as i64, col as i64]],
+        ..CellSetSpec::default()
+    }
+}
+
+/// The model of a `rows` x `cols` stitch tile: closed when the number of cells is even,
+/// making the agreed move by each side.
 pub fn tile_spec(rows: usize, cols: usize) -> Spec {
     let mut spec = Spec::plain(&format!("{rows}x{cols}"));
     spec.name = Some(format!("tile-{rows}x{cols}"));
-    spec.closed = (rows * cols) % 2 == 0;
+    spec.closed = (rows * cols).is_multiple_of(2);
     spec.required_moves = Side::ALL
         .iter()
-        .map(|side| {
-            let [a, b] = side.stitch_move(rows, cols);
-            [vec![a.0 as i64, a.1 as i64], vec![b.0 as i64, b.1 as i64]]
-        })
+        .map(|side| move_spec(side.stitch_move(rows, cols)))
         .collect();
     spec
 }
 
-/// Finds a tile of `rows` x `cols` with one SAT worker, so that the same build finds the
-/// same tile every time, and checks it with the verifier.
-pub fn find_tile(rows: usize, cols: usize) -> Result<Tile, FindError> {
-    let puzzle = Puzzle::from_spec(&tile_spec(rows, cols))?;
+/// The model of a strip base `cols` wide: a tour making the hook by its right end.
+pub fn strip_base_spec(cols: usize, closed: bool) -> Spec {
+    let mut spec = Spec::plain(&format!("{STRIP_ROWS}x{cols}"));
+    spec.name = Some(format!("strip-base-{STRIP_ROWS}x{cols}"));
+    spec.closed = closed;
+    spec.required_moves = vec![move_spec(hook(cols))];
+    spec
+}
+
+/// The model of the strip block: a path between the agreed ends making the hook.
+pub fn strip_block_spec() -> Spec {
+    let mut spec = Spec::plain(&format!("{STRIP_ROWS}x{BLOCK_COLS}"));
+    spec.name = Some(format!("strip-block-{STRIP_ROWS}x{BLOCK_COLS}"));
+    spec.start = Some(one_cell(BLOCK_ENDS[0]));
+    spec.end = Some(one_cell(BLOCK_ENDS[1]));
+    spec.required_moves = vec![move_spec(hook(BLOCK_COLS))];
+    spec
+}
+
+/// Every tile the construction uses, with its role and model: stitch tiles with sides from
+/// the smallest to `max_side`, then the strip bases and block.
+pub fn tile_models(max_side: usize) -> Vec<(Role, Spec)> {
+    let sides = MIN_TILE_SIDE..=max_side;
+    let stitch = sides
+        .clone()
+        .flat_map(|rows| sides.clone().map(move |cols| tile_spec(rows, cols)));
+    let mut models: Vec<(Role, Spec)> = stitch.map(|spec| (Role::Stitch, spec)).collect();
+    let bases = CLOSED_BASES
+        .iter()
+        .map(|&c| (c, true))
+        .chain(OPEN_BASES.iter().map(|&c| (c, false)));
+    models.extend(bases.map(|(cols, closed)| (Role::StripBase, strip_base_spec(cols, closed))));
+    models.push((Role::StripBlock, strip_block_spec()));
+    models
+}
+
+/// Finds a tile for a model with one SAT worker, so that the same build finds the same
+/// tile every time, and checks it with the verifier.
+pub fn find_tile(spec: &Spec) -> Result<Tile, FindError> {
+    let puzzle = Puzzle::from_spec(spec)?;
+    let name = puzzle.name.clone();
     let options = SatOptions {
         jobs: 1,
         ..SatOptions::default()
@@ -77,29 +116,23 @@ pub fn find_tile(rows: usize, cols: usize) -> Result<Tile, FindError> {
     let (found, summary) = crate::sat::solve(&puzzle, &options, &Limits::default())?;
     let Some(tour) = found else {
         return Err(match summary.ending {
-            Ending::Exhausted => FindError::None { rows, cols },
-            ending => FindError::Undecided { rows, cols, ending },
+            Ending::Exhausted => FindError::None { name },
+            ending => FindError::Undecided { name, ending },
         });
     };
     let broken = crate::verify::verify(&puzzle, &tour);
     if !broken.is_empty() {
         let broken: Vec<String> = broken.iter().map(ToString::to_string).collect();
         return Err(FindError::Broken {
-            rows,
-            cols,
+            name,
             broken: broken.join("; "),
         });
     }
+    let shape = puzzle.board.shape();
     Ok(Tile {
-        rows,
-        cols,
+        rows: shape.rows,
+        cols: shape.cols,
         closed: puzzle.closed,
         order: tour.order().iter().map(|&c| c as u32).collect(),
     })
-}
-
-/// Every tile size the construction may use, smallest first.
-pub fn tile_sizes(max_side: usize) -> impl Iterator<Item = (usize, usize)> {
-    (MIN_TILE_SIDE..=max_side)
-        .flat_map(move |rows| (MIN_TILE_SIDE..=max_side).map(move |cols| (rows, cols)))
 }

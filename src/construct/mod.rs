@@ -10,13 +10,15 @@ pub mod find;
 pub mod plan;
 pub mod stitch;
 pub mod stream;
+pub mod strip;
 pub mod tiles;
 pub mod walk;
 
 use crate::board::MAX_STREAMED_CELLS;
 use crate::puzzle::existence::no_knight_tour_reason;
 use plan::Layout;
-use stitch::MIN_TILE_SIDE;
+use strip::chain::Chain;
+use strip::{split_length, BLOCK_COLS, STRIP_ROWS};
 use tiles::TileSet;
 use walk::{Cursor, MissingTile, Stitched};
 
@@ -52,8 +54,8 @@ pub enum ConstructError {
         /// Cells that makes.
         cells: u128,
     },
-    /// The stitch construction needs both sides at least the smallest tile's.
-    #[error("stitching needs both sides at least {MIN_TILE_SIDE}; the {rows}x{cols} board is thinner (use --method sat for small boards)")]
+    /// A board too thin for any construction here.
+    #[error("the {rows}x{cols} board is too thin to build a tour on")]
     TooThin {
         /// Rows asked for.
         rows: usize,
@@ -131,7 +133,7 @@ impl Request {
     /// On a board with an odd number of cells a knight's path has an even number of moves,
     /// so both ends lie on the colour with more cells: the colour of the corners.
     fn check_colours(&self) -> Result<(), ConstructError> {
-        if (self.rows * self.cols) % 2 == 0 {
+        if (self.rows * self.cols).is_multiple_of(2) {
             if let (Some(s), Some(e)) = (self.start, self.end) {
                 if (s.0 + s.1) % 2 == (e.0 + e.1) % 2 {
                     return Err(self.impossible(
@@ -165,46 +167,122 @@ impl Request {
     }
 }
 
-/// A stitched tour and where it starts.
+/// A constructed tour, ready to be walked.
 pub struct Planned {
-    /// The tour.
-    pub tour: Stitched,
-    /// Where the walk starts.
-    pub start: Cursor,
+    built: Built,
+}
+
+enum Built {
+    /// The one cell of a 1 x 1 board.
+    Single,
+    /// Tiles stitched together, walked from a start.
+    Stitched(Stitched, Cursor),
+    /// A strip three squares wide.
+    Strip(Chain),
 }
 
 impl Planned {
+    /// Whether the tour is a loop.
+    pub fn closed(&self) -> bool {
+        match &self.built {
+            Built::Single => false,
+            Built::Stitched(tour, _) => tour.closed(),
+            Built::Strip(chain) => chain.closed(),
+        }
+    }
+
+    /// Number of cells on the board.
+    pub fn n_cells(&self) -> u64 {
+        match &self.built {
+            Built::Single => 1,
+            Built::Stitched(tour, _) => tour.n_cells(),
+            Built::Strip(chain) => chain.n_cells(),
+        }
+    }
+
+    /// Walks the tour, handing cells (board indices) to `sink` in order, in chunks of about
+    /// `chunk`; the sink may take the buffer, swapping in an empty one.
+    pub fn walk<E>(
+        &self,
+        chunk: usize,
+        mut sink: impl FnMut(&mut Vec<u32>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match &self.built {
+            Built::Single => sink(&mut vec![0]),
+            Built::Stitched(tour, start) => tour.walk(*start, chunk, sink),
+            Built::Strip(chain) => chain.walk(chunk, sink),
+        }
+    }
+
     /// Hands the tour's cells, in order and in chunks, to `consume` (see [`stream::stream`]).
     pub fn stream<E>(&self, consume: impl FnMut(&[u32]) -> Result<(), E>) -> Result<(), E> {
-        stream::stream(&self.tour, self.start, consume)
+        stream::stream(self, consume)
     }
 
     /// The whole tour as board cell indices, for boards small enough to hold.
     pub fn cells(&self) -> Vec<u32> {
-        let mut cells = Vec::with_capacity(self.tour.n_cells() as usize);
-        let _ = self
-            .tour
-            .walk(self.start, stream::CHUNK_CELLS, |chunk: &mut Vec<u32>| {
-                cells.extend_from_slice(chunk);
-                Ok::<(), ()>(())
-            });
+        let mut cells = Vec::with_capacity(self.n_cells() as usize);
+        let _ = self.walk(stream::CHUNK_CELLS, |chunk: &mut Vec<u32>| {
+            cells.extend_from_slice(chunk);
+            Ok::<(), ()>(())
+        });
         cells
     }
 }
 
-/// Plans the stitched tour for a request, with the built-in tile set.
-pub fn stitch(request: &Request) -> Result<Planned, ConstructError> {
-    stitch_with(request, TileSet::builtin())
+/// Plans a tour for a request with the built-in tile set: stitched tiles on boards with
+/// both sides at least 5, a strip on boards three wide.
+pub fn build(request: &Request) -> Result<Planned, ConstructError> {
+    build_with(request, TileSet::builtin())
 }
 
-/// Plans the stitched tour for a request from the given tiles.
-pub fn stitch_with(request: &Request, tiles: &TileSet) -> Result<Planned, ConstructError> {
+/// [`build`] from the given tiles.
+pub fn build_with(request: &Request, tiles: &TileSet) -> Result<Planned, ConstructError> {
     request.check()?;
     let (rows, cols) = (request.rows, request.cols);
-    let layout = Layout::of(rows, cols).ok_or(ConstructError::TooThin { rows, cols })?;
-    let tour = Stitched::new(layout, tiles)?;
-    let start = start_cursor(&tour, request)?;
-    Ok(Planned { tour, start })
+    let built = match rows.min(cols) {
+        _ if rows * cols == 1 => Built::Single,
+        // Check refused every board one or two wide but 1 x 1.
+        1 | 2 => return Err(ConstructError::TooThin { rows, cols }),
+        3 => Built::Strip(strip_chain(request, tiles)?),
+        4 => {
+            return Err(ConstructError::Unsupported(
+                "yet build tours on boards four squares wide".into(),
+            ))
+        }
+        _ => {
+            let layout = Layout::of(rows, cols).ok_or(ConstructError::TooThin { rows, cols })?;
+            let tour = Stitched::new(layout, tiles)?;
+            let start = start_cursor(&tour, request)?;
+            Built::Stitched(tour, start)
+        }
+    };
+    Ok(Planned { built })
+}
+
+/// The strip for a board three squares wide (along its rows or its columns).
+fn strip_chain(request: &Request, tiles: &TileSet) -> Result<Chain, ConstructError> {
+    if request.start.is_some() || request.end.is_some() {
+        return Err(ConstructError::Unsupported(
+            "yet choose the ends of a tour on a board three squares wide".into(),
+        ));
+    }
+    let transposed = request.cols == STRIP_ROWS && request.rows != STRIP_ROWS;
+    let len = if transposed {
+        request.rows
+    } else {
+        request.cols
+    };
+    let closed = request.wants_closed() || no_knight_tour_reason(STRIP_ROWS, len, true).is_none();
+    let missing = |cols| MissingTile {
+        rows: STRIP_ROWS,
+        cols,
+    };
+    let (base_cols, blocks) = split_length(len, closed).ok_or(missing(len))?;
+    let base = tiles.strip_base(base_cols).ok_or(missing(base_cols))?;
+    let block = tiles.strip_block().ok_or(missing(BLOCK_COLS))?;
+    Chain::new(base, block, blocks, transposed)
+        .ok_or(ConstructError::MissingTile(missing(base_cols)))
 }
 
 /// Where the walk starts so that the tour has the requested ends.

@@ -91,7 +91,7 @@ fn even_widths(len: usize) -> Option<Vec<usize>> {
 
 /// An odd last band of 5 to 11 after even ones.
 fn last_odd_widths(len: usize) -> Option<Vec<usize>> {
-    if len % 2 == 0 || len < MIN_TILE_SIDE {
+    if len.is_multiple_of(2) || len < MIN_TILE_SIDE {
         return None;
     }
     if len < MAX_TILE_SIDE {
@@ -115,9 +115,9 @@ pub struct Layout {
 impl Layout {
     /// The cut of a `rows` x `cols` board, or `None` when a side is under the smallest tile.
     pub fn of(rows: usize, cols: usize) -> Option<Layout> {
-        let (row_parity, col_parity) = if rows % 2 == 0 {
+        let (row_parity, col_parity) = if rows.is_multiple_of(2) {
             (Parity::Even, Parity::Free)
-        } else if cols % 2 == 0 {
+        } else if cols.is_multiple_of(2) {
             (Parity::Free, Parity::Even)
         } else {
             (Parity::LastOdd, Parity::LastOdd)

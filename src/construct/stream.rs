@@ -2,7 +2,7 @@
 //! each chunk, in order, to the consumer (the verifier and the writer). Buffers go back and
 //! forth, so memory stays at a few chunks whatever the board.
 
-use super::walk::{Cursor, Stitched};
+use super::Planned;
 use std::sync::mpsc;
 
 /// Cells per chunk: large enough that handing chunks over costs nothing, small enough that
@@ -12,11 +12,10 @@ pub const CHUNK_CELLS: usize = 1 << 16;
 /// Chunks in flight between the threads.
 const IN_FLIGHT: usize = 4;
 
-/// Walks the tour from `start` on one thread and calls `consume` with each chunk, in order,
+/// Walks the tour on one thread and calls `consume` with each chunk, in order,
 /// on the calling thread. Stops at the first error `consume` returns.
 pub fn stream<E>(
-    tour: &Stitched,
-    start: Cursor,
+    tour: &Planned,
     mut consume: impl FnMut(&[u32]) -> Result<(), E>,
 ) -> Result<(), E> {
     let (full_tx, full_rx) = mpsc::sync_channel::<Vec<u32>>(IN_FLIGHT);
@@ -27,7 +26,7 @@ pub fn stream<E>(
         }
         scope.spawn(move || {
             // A failed hand-over means the consumer stopped; so does the walk.
-            let _ = tour.walk(start, CHUNK_CELLS, |chunk: &mut Vec<u32>| {
+            let _ = tour.walk(CHUNK_CELLS, |chunk: &mut Vec<u32>| {
                 let mut spare = empty_rx.recv().map_err(|_| ())?;
                 spare.clear();
                 std::mem::swap(chunk, &mut spare);

@@ -1,0 +1,299 @@
+//! `knights tour`: a tour of any rectangle that has one, built rather than searched for, and
+//! checked by the independent verifier before (text, JSON) or while (binary) it is written.
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use knights::board::{Leaper, Shape, MAX_CELLS, MAX_STREAMED_CELLS};
+use knights::construct::{self, Request};
+use knights::puzzle::Puzzle;
+use knights::run::Limits;
+use knights::sat::SatOptions;
+use knights::spec::{CellSetSpec, Spec};
+use knights::tour::json::TourRecord;
+use knights::tour::{binary, Tour};
+use knights::verify::stream::StreamVerifier;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct TourArgs {
+    /// The board, ROWSxCOLS (up to 2^32 - 1 cells with --format binary).
+    #[arg(long, value_name = "RxC")]
+    pub board: String,
+    /// A closed tour; refused, with the theorem, where none exists.
+    /// [default: closed wherever a closed tour exists, open otherwise]
+    #[arg(long, conflicts_with = "open")]
+    pub closed: bool,
+    /// Any tour: a closed one may be given, since it is also an open one.
+    #[arg(long)]
+    pub open: bool,
+    /// stitch: tiles found by SAT, joined (both sides at least 5); sat: the SAT engine on the
+    /// whole board (small boards).
+    #[arg(long, value_enum, default_value = "stitch")]
+    pub method: Method,
+    /// The square that carries number 1, as ROW,COL (0-based).
+    #[arg(long, value_name = "R,C")]
+    pub start: Option<String>,
+    /// The square that carries the last number, as ROW,COL (0-based).
+    #[arg(long, value_name = "R,C")]
+    pub end: Option<String>,
+    /// Where to write the tour; `-` for standard output.
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    pub output: PathBuf,
+    /// text: a numbered grid; json: one tour record; binary: little-endian u32 cell indices
+    /// (row * cols + col) in visiting order. [default: binary for a FILE ending in .bin,
+    /// else text on a terminal and JSON elsewhere]
+    #[arg(long, value_enum)]
+    pub format: Option<TourFormat>,
+}
+
+/// How a tour is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// Join tiles' tours (any size from 5x5 up).
+    Stitch,
+    /// Ask the SAT engine for the whole board.
+    Sat,
+}
+
+impl Method {
+    fn name(self) -> &'static str {
+        match self {
+            Method::Stitch => "stitch",
+            Method::Sat => "sat",
+        }
+    }
+}
+
+/// How a tour is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TourFormat {
+    /// A numbered grid.
+    Text,
+    /// One JSON record: the board and each cell's number.
+    Json,
+    /// Little-endian u32 cell indices in visiting order, no header.
+    Binary,
+}
+
+pub fn run(args: TourArgs) -> Result<ExitCode> {
+    let started = Instant::now();
+    let shape = Shape::parse_within(&args.board, MAX_STREAMED_CELLS).context("--board")?;
+    if shape.solid {
+        bail!("--board: tours of boxes are not built; `knights solve --board {shape}` searches for one");
+    }
+    let request = Request {
+        rows: shape.rows,
+        cols: shape.cols,
+        closed: if args.closed {
+            Some(true)
+        } else if args.open {
+            Some(false)
+        } else {
+            None
+        },
+        start: args
+            .start
+            .as_deref()
+            .map(|t| parse_square(t, "--start"))
+            .transpose()?,
+        end: args
+            .end
+            .as_deref()
+            .map(|t| parse_square(t, "--end"))
+            .transpose()?,
+    };
+    let format = resolve_format(args.format, &args.output)?;
+    if format != TourFormat::Binary && shape.n_cells() > MAX_CELLS {
+        bail!(
+            "a {shape} tour has {} cells; text and JSON hold at most {MAX_CELLS}: use --format binary -o FILE",
+            shape.n_cells()
+        );
+    }
+    request.check()?;
+    let closed = match args.method {
+        Method::Stitch => write_stitched(&request, format, &args.output)?,
+        Method::Sat => write_found(&request, format, &args.output)?,
+    };
+    let kind = if closed { "a closed" } else { "an open" };
+    eprintln!(
+        "{kind} tour of {shape}, verified ({} method, {:.2} s)",
+        args.method.name(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `R,C` as a square, naming the flag when it is not one.
+fn parse_square(text: &str, flag: &str) -> Result<(usize, usize)> {
+    let parsed = text
+        .split_once(',')
+        .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
+    parsed.with_context(|| format!("{flag} '{text}': not a square ROW,COL such as 0,0"))
+}
+
+fn resolve_format(asked: Option<TourFormat>, output: &Path) -> Result<TourFormat> {
+    let to_stdout = output.as_os_str() == "-";
+    let format = asked.unwrap_or(if output.extension().is_some_and(|e| e == "bin") {
+        TourFormat::Binary
+    } else if to_stdout && std::io::stdout().is_terminal() {
+        TourFormat::Text
+    } else {
+        TourFormat::Json
+    });
+    if format == TourFormat::Binary && to_stdout && std::io::stdout().is_terminal() {
+        bail!("--format binary is not written to a terminal: give -o FILE or a pipe");
+    }
+    Ok(format)
+}
+
+/// The model a constructed tour must satisfy: the board, closed as asked, and the ends.
+fn request_spec(request: &Request) -> Spec {
+    let square = |cell: Option<(usize, usize)>| {
+        cell.map(|(r, c)| CellSetSpec {
+            cells: vec![vec![r as i64, c as i64]],
+            ..CellSetSpec::default()
+        })
+    };
+    let mut spec = Spec::plain(&format!("{}x{}", request.rows, request.cols));
+    spec.closed = request.wants_closed();
+    spec.start = square(request.start);
+    spec.end = square(request.end);
+    spec
+}
+
+/// Builds the stitched tour and writes it; returns whether it is closed.
+fn write_stitched(request: &Request, format: TourFormat, output: &Path) -> Result<bool> {
+    let planned = construct::build(request)?;
+    let closed = planned.closed();
+    if format == TourFormat::Binary {
+        stream_binary(&planned, request, output)?;
+        return Ok(closed);
+    }
+    let cells = planned.cells().into_iter().map(|c| c as usize).collect();
+    let tour = Tour::new(Shape::flat(request.rows, request.cols), cells)?;
+    write_held(&tour, request, format, output)?;
+    Ok(closed)
+}
+
+/// Asks the SAT engine for the whole board; returns whether the tour is closed.
+fn write_found(request: &Request, format: TourFormat, output: &Path) -> Result<bool> {
+    let puzzle = Puzzle::from_spec(&request_spec(request))?;
+    let (found, summary) =
+        knights::sat::solve(&puzzle, &SatOptions::default(), &Limits::default())?;
+    let Some(tour) = found else {
+        bail!(
+            "the SAT engine found no tour ({})",
+            summary.ending.describe()
+        );
+    };
+    write_held(&tour, request, format, output)?;
+    Ok(puzzle.closed)
+}
+
+/// Verifies a tour held whole against every rule asked for, then writes it.
+fn write_held(tour: &Tour, request: &Request, format: TourFormat, output: &Path) -> Result<()> {
+    let puzzle = Puzzle::from_spec(&request_spec(request))?;
+    let broken = knights::verify::verify(&puzzle, tour);
+    if !broken.is_empty() {
+        let broken: Vec<String> = broken.iter().map(ToString::to_string).collect();
+        bail!(
+            "internal error: the tour breaks rules: {}",
+            broken.join("; ")
+        );
+    }
+    let mut out = super::output::create_output(output)?;
+    match format {
+        TourFormat::Text => write!(out, "{}", knights::tour::text::format(tour))?,
+        TourFormat::Json => writeln!(out, "{}", serde_json::to_string(&TourRecord::of(tour))?)?,
+        TourFormat::Binary => {
+            let cells: Vec<u32> = tour.order().iter().map(|&c| c as u32).collect();
+            binary::write_cells(&mut out, &cells)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Streams the stitched tour through the streaming verifier into the output. A file is
+/// written under a temporary name and takes its own only once the whole tour has passed, so
+/// a file under the asked name is always a whole, verified tour.
+fn stream_binary(planned: &construct::Planned, request: &Request, output: &Path) -> Result<()> {
+    let shape = Shape::flat(request.rows, request.cols);
+    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, request.wants_closed());
+    let partial = partial_path(output);
+    let mut out = super::output::create_output(partial.as_deref().unwrap_or(output))?;
+    let progress = progress_bar(shape.n_cells() as u64);
+    let (mut first, mut last) = (None, None);
+    let streamed = planned.stream(|chunk| -> Result<()> {
+        verifier.push(chunk).map_err(|v| anyhow::anyhow!("{v}"))?;
+        first.get_or_insert(chunk[0]);
+        last = chunk.last().copied();
+        binary::write_cells(&mut out, chunk)?;
+        progress.inc(chunk.len() as u64);
+        Ok(())
+    });
+    progress.finish_and_clear();
+    let finished = streamed
+        .and_then(|()| verifier.finish().map_err(|v| anyhow::anyhow!("{v}")))
+        .and_then(|_| check_ends(request, first, last))
+        .and_then(|()| Ok(out.flush()?));
+    drop(out);
+    if let Some(partial) = &partial {
+        match &finished {
+            Ok(()) => std::fs::rename(partial, output).with_context(|| {
+                format!(
+                    "cannot rename {} to {}",
+                    partial.display(),
+                    output.display()
+                )
+            })?,
+            Err(_) => {
+                let _ = std::fs::remove_file(partial);
+            }
+        }
+    }
+    finished.context("internal error: the constructed tour failed the streaming verifier")
+}
+
+/// `FILE.part` beside `FILE`; none for standard output.
+fn partial_path(output: &Path) -> Option<PathBuf> {
+    (output.as_os_str() != "-").then(|| {
+        let mut name = output.as_os_str().to_owned();
+        name.push(".part");
+        PathBuf::from(name)
+    })
+}
+
+/// The requested ends, checked on the streamed tour's first and last cells.
+fn check_ends(request: &Request, first: Option<u32>, last: Option<u32>) -> Result<()> {
+    let index = |(r, c): (usize, usize)| (r * request.cols + c) as u32;
+    if let Some(start) = request.start {
+        if first != Some(index(start)) {
+            bail!("the tour does not start on {start:?}");
+        }
+    }
+    if let Some(end) = request.end {
+        if last != Some(index(end)) {
+            bail!("the tour does not end on {end:?}");
+        }
+    }
+    Ok(())
+}
+
+/// A bar of cells written, for tours large enough to take a moment.
+fn progress_bar(cells: u64) -> indicatif::ProgressBar {
+    if cells < 20_000_000 {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(cells);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "[{elapsed_precise}] {bar:40} {percent}% of {len} cells, verified and written",
+        )
+        .expect("a valid template"),
+    );
+    bar
+}
