@@ -2,8 +2,10 @@
 //!
 //! A `Tour` knows its board's shape but not the leaper or the rules of any puzzle: whether it
 //! is legal is the verifier's business. It converts to and from the numbered grid people
-//! write (`text`) and a JSON record for machines (`json`).
+//! write (`text`), a JSON record for machines (`json`), and the binary file of cell indices
+//! that tours of large boards are written as (`binary`).
 
+pub mod binary;
 pub mod json;
 pub mod text;
 
