@@ -9,13 +9,16 @@
 //! any of those cannot make a wrong tour look right.
 //!
 //! `verify` returns every broken rule it finds, each naming the rule and the numbers involved;
-//! an empty list means the tour is a solution of the model.
+//! an empty list means the tour is a solution of the model. `stream` checks the plain rules of
+//! a tour too large to hold, one bit per cell, as it streams past.
 
 use crate::board::{Cell, Coord, Leaper, Shape};
 use crate::puzzle::Puzzle;
 use crate::tour::Tour;
 use std::collections::HashSet;
 use std::fmt;
+
+pub mod stream;
 
 /// A cell of a board, shown as people write it: `(row,col)`, or `(layer,row,col)` in a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

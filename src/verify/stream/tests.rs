@@ -1,0 +1,279 @@
+//! The streaming verifier against hand-made tours: each rule broken on its own, its message,
+//! every way of failing reached, and the same verdict as the whole-tour verifier.
+
+use super::*;
+use crate::board::Board;
+use crate::puzzle::{Equivalence, Puzzle};
+use crate::tour::{text, Tour};
+use proptest::prelude::*;
+
+const OPEN_5X5: &str = include_str!("../../../tests/data/tours/open-5x5.txt");
+const CLOSED_8X8: &str =
+    include_str!("../../../tests/data/tours/near-magic-closed-centrosymmetric.txt");
+const CUBE: &str = include_str!("../../../tests/data/tours/cube-4x4x4.txt");
+
+/// A reference tour's shape and cells in visiting order.
+fn reference(grid: &str) -> (Shape, Vec<u32>) {
+    let tour = text::parse(grid).unwrap();
+    (
+        tour.shape(),
+        tour.order().iter().map(|&c| c as u32).collect(),
+    )
+}
+
+/// The streaming verdict on `cells`, handed over in chunks of `chunk` cells.
+fn streamed(
+    shape: Shape,
+    closed: bool,
+    cells: &[u32],
+    chunk: usize,
+) -> Result<StreamReport, StreamViolation> {
+    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, closed);
+    for part in cells.chunks(chunk.max(1)) {
+        verifier.push(part)?;
+    }
+    verifier.finish()
+}
+
+fn violation(shape: Shape, closed: bool, cells: &[u32]) -> StreamViolation {
+    streamed(shape, closed, cells, 3).expect_err("a broken rule")
+}
+
+/// The cell at row `r`, column `c` of a flat board.
+fn cell(shape: Shape, r: usize, c: usize) -> u32 {
+    (r * shape.cols + c) as u32
+}
+
+#[test]
+fn reference_tours_pass_in_any_chunks() {
+    let (shape, cells) = reference(CLOSED_8X8);
+    for chunk in [1, 5, 63, 64, 1000] {
+        let report = streamed(shape, true, &cells, chunk).unwrap();
+        assert_eq!(
+            report,
+            StreamReport {
+                cells: 64,
+                closes: true
+            }
+        );
+    }
+    let (shape, cells) = reference(OPEN_5X5);
+    let report = streamed(shape, false, &cells, 7).unwrap();
+    assert_eq!(
+        report,
+        StreamReport {
+            cells: 25,
+            closes: false
+        }
+    );
+    let (shape, cells) = reference(CUBE);
+    assert!(shape.solid);
+    assert_eq!(streamed(shape, true, &cells, 10).unwrap().cells, 64);
+}
+
+#[test]
+fn an_off_board_entry_is_named_with_its_byte_offset() {
+    let (shape, mut cells) = reference(OPEN_5X5);
+    cells[3] = 25;
+    let v = violation(shape, false, &cells);
+    assert_eq!(
+        v.to_string(),
+        "number 4 (byte offset 12) is cell 25, outside the 5x5 board of 25 cells"
+    );
+    assert_eq!(v.rule(), "integrity");
+}
+
+#[test]
+fn a_second_visit_is_named_with_its_cell() {
+    let (shape, mut cells) = reference(OPEN_5X5);
+    // Number 3 goes back to number 1's cell, a leap from number 2's.
+    cells[2] = cells[0];
+    let v = violation(shape, false, &cells);
+    let at = shape.cell_name(cells[0] as Cell);
+    assert_eq!(
+        v.to_string(),
+        format!("number 3 (byte offset 8) visits {at} a second time")
+    );
+}
+
+#[test]
+fn a_move_that_is_no_leap_is_named_with_both_cells() {
+    let shape = Shape::flat(3, 4);
+    let cells = [cell(shape, 0, 0), cell(shape, 1, 2), cell(shape, 1, 3)];
+    let v = violation(shape, false, &cells);
+    assert_eq!(
+        v.to_string(),
+        "move 2 -> 3 (byte offsets 4 and 8) from (1,2) to (1,3) is not a 1,2 leap"
+    );
+    assert_eq!(v.rule(), "move");
+    // Index 7 -> 17 on 8x8 is the index step of (0,0) -> (1,2), but (0,7) -> (2,1) is no leap:
+    // leaps are read from coordinates, not from index differences.
+    let wide = Shape::flat(8, 8);
+    let wrap = [cell(wide, 1, 5), cell(wide, 0, 7), cell(wide, 2, 1)];
+    assert!(matches!(
+        violation(wide, false, &wrap),
+        StreamViolation::NotALeap { number: 2, .. }
+    ));
+}
+
+#[test]
+fn too_few_and_too_many_cells_are_counted() {
+    let (shape, cells) = reference(OPEN_5X5);
+    let v = violation(shape, false, &cells[..24]);
+    assert_eq!(
+        v.to_string(),
+        "the tour ends after 24 cells (at byte offset 96) but the board has 25"
+    );
+    assert_eq!(
+        violation(shape, false, &[]),
+        StreamViolation::TooFew {
+            found: 0,
+            expected: 25
+        }
+    );
+    let mut longer = cells.clone();
+    longer.push(cells[1]);
+    let v = violation(shape, false, &longer);
+    assert_eq!(
+        v.to_string(),
+        "the board has 25 cells but the tour goes on: number 26 at byte offset 100"
+    );
+}
+
+#[test]
+fn an_open_tour_is_not_closed() {
+    let (shape, cells) = reference(OPEN_5X5);
+    let v = violation(shape, true, &cells);
+    let (last, first) = (cells[24] as Cell, cells[0] as Cell);
+    let want = format!(
+        "the tour is not closed: 25 at {} is not a 1,2 leap from 1 at {}",
+        shape.cell_name(last),
+        shape.cell_name(first)
+    );
+    assert_eq!((v.to_string(), v.rule()), (want, "closed"));
+}
+
+/// Which way of failing a violation is; the match has no catch-all, so a new kind of
+/// violation must be added here, and then reached by the test below.
+fn kind(v: &StreamViolation) -> usize {
+    match v {
+        StreamViolation::OffBoard { .. } => 0,
+        StreamViolation::Repeated { .. } => 1,
+        StreamViolation::NotALeap { .. } => 2,
+        StreamViolation::TooFew { .. } => 3,
+        StreamViolation::TooMany { .. } => 4,
+        StreamViolation::NotClosed { .. } => 5,
+    }
+}
+const KINDS: usize = 6;
+
+#[test]
+fn every_way_of_failing_is_reached() {
+    let (shape, cells) = reference(OPEN_5X5);
+    let mut cases: Vec<(Vec<u32>, bool)> = Vec::new();
+    let edit = |at: usize, value: u32| {
+        let mut edited = cells.clone();
+        edited[at] = value;
+        edited
+    };
+    cases.push((edit(10, 1000), false));
+    cases.push((edit(2, cells[0]), false));
+    cases.push((edit(10, cells[24]), false));
+    cases.push((cells[..20].to_vec(), false));
+    cases.push(([&cells[..], &[0]].concat(), false));
+    cases.push((cells.clone(), true));
+    let mut reached = [false; KINDS];
+    for (tour, closed) in &cases {
+        reached[kind(&violation(shape, *closed, tour))] = true;
+    }
+    assert_eq!(reached, [true; KINDS]);
+}
+
+fn plain(shape: Shape, closed: bool) -> Puzzle {
+    Puzzle {
+        name: "test".into(),
+        board: Board::knight(shape),
+        closed,
+        starts: None,
+        ends: None,
+        sums: Vec::new(),
+        rot180: false,
+        required: Vec::new(),
+        equivalence: Equivalence {
+            board: true,
+            reverse: false,
+        },
+    }
+}
+
+/// A reference tour with random edits: entries swapped, a stretch reversed, or an entry
+/// replaced by any value, some off the board.
+fn edited_tour() -> impl Strategy<Value = (Shape, Vec<u32>, bool)> {
+    let grids = prop::sample::select(vec![OPEN_5X5, CLOSED_8X8, CUBE]);
+    let edits = prop::collection::vec((any::<usize>(), any::<usize>(), 0..4u8), 0..3);
+    (grids, edits, any::<bool>()).prop_map(|(grid, edits, closed)| {
+        let (shape, mut cells) = reference(grid);
+        for (i, j, how) in edits {
+            let n = cells.len();
+            let (i, j) = (i % n, j % n);
+            match how {
+                0 => cells.swap(i, j),
+                1 => cells[i.min(j)..=i.max(j)].reverse(),
+                2 => cells[i] = (j % (n + 3)) as u32,
+                _ => cells.truncate(i.max(1)),
+            }
+        }
+        (shape, cells, closed)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The streaming verifier passes a tour exactly when the whole-tour verifier does, and
+    /// names the first move it refuses as the whole-tour verifier's first.
+    #[test]
+    fn agrees_with_the_whole_tour_verifier((shape, cells, closed) in edited_tour(), chunk in 1..40usize) {
+        let verdict = streamed(shape, closed, &cells, chunk);
+        let order: Vec<Cell> = cells.iter().map(|&c| c as Cell).collect();
+        let Ok(tour) = Tour::new(shape, order) else {
+            prop_assert!(verdict.is_err(), "not a permutation of the cells, yet passed");
+            return Ok(());
+        };
+        let whole = crate::verify::verify(&plain(shape, closed), &tour);
+        match (verdict, whole.first()) {
+            (Ok(_), None) => {}
+            (Err(StreamViolation::NotALeap { number, .. }), Some(crate::verify::Violation::IllegalMove { number: first, .. })) => {
+                prop_assert_eq!(number as usize, *first);
+            }
+            (Err(v), Some(w)) => prop_assert_eq!(v.rule(), w.rule()),
+            (verdict, first) => prop_assert!(false, "{:?} against {:?}", verdict, first),
+        }
+    }
+
+    /// Division by multiplication is exact for every u32 dividend.
+    #[test]
+    fn division_is_exact(d in 1u64..=(1 << 33), n in any::<u32>()) {
+        let n = u64::from(n);
+        prop_assert_eq!(Divisor::new(d).div_rem(n), (n / d, n % d));
+    }
+}
+
+#[test]
+fn division_is_exact_at_the_edges() {
+    let divisors = [1, 2, 3, 7, 10_000, (1 << 32) - 1, 1 << 32, (1 << 32) + 1];
+    for d in divisors {
+        for n in [
+            0,
+            1,
+            d - 1,
+            d,
+            d + 1,
+            u64::from(u32::MAX) - 1,
+            u64::from(u32::MAX),
+        ] {
+            let n = n.min(u64::from(u32::MAX));
+            assert_eq!(Divisor::new(d).div_rem(n), (n / d, n % d), "{n} / {d}");
+        }
+    }
+}
