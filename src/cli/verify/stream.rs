@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use knights::board::{Leaper, Shape, ShapeError, MAX_CELLS, MAX_STREAMED_CELLS};
 use knights::spec::{Spec, SumsSpec};
-use knights::tour::binary::CellChunks;
+use knights::tour::binary::{self, CellChunks};
 use knights::verify::stream::{StreamVerifier, StreamViolation};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -103,6 +103,16 @@ fn check_file(
 ) -> Result<Option<StreamViolation>> {
     let shown = path.display().to_string();
     let file = std::fs::File::open(path).with_context(|| format!("cannot read {shown}"))?;
+    // A file of the wrong size is named as such before it is read; a pipe's size shows only
+    // at its end, where the verifier counts the cells.
+    let size = file
+        .metadata()
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .map(|m| m.len());
+    if let Some(size) = size {
+        binary::check_length(size, shape).with_context(|| shown.clone())?;
+    }
     let mut chunks = CellChunks::new(file);
     let mut verifier = StreamVerifier::new(shape, leaper, closed);
     let meter = Meter::new(&shown, shape.n_cells() as u64);
