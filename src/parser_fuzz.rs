@@ -1,14 +1,16 @@
-//! Every parser of outside input, fed garbage and near-valid text: each must answer with a
-//! value or an error that says something, never panic. The inputs are random edits of valid
-//! samples (a byte replaced, inserted or deleted), which reach far deeper into a parser than
-//! random text, plus random text. `PROPTEST_CASES` sets how many inputs each parser gets;
+//! Every parser of outside input, fed garbage and near-valid text (bytes, for binary tours):
+//! each must answer with a value or an error that says something, never panic. The inputs are
+//! random edits of valid samples (a byte replaced, inserted or deleted), which reach far deeper
+//! into a parser than random text, plus random text. `PROPTEST_CASES` sets how many inputs each parser gets;
 //! `.ci/run` raises it for a bounded run.
 
 use crate::board::{Leaper, Shape};
 use crate::format::dimacs::{parse_solver_output, read_dimacs};
 use crate::puzzle::Puzzle;
 use crate::spec::Spec;
+use crate::tour::binary::{self, CellChunks};
 use crate::tour::{json, text};
+use crate::verify::stream::StreamVerifier;
 use proptest::prelude::*;
 
 const MODELS: &[&str] = &[
@@ -101,5 +103,56 @@ proptest! {
     #[test]
     fn cnf_files(text in input(&[CNF])) {
         said(read_dimacs(&text))?;
+    }
+}
+
+/// A binary tour of the 3x4 board (its cells in visiting order, little-endian `u32`).
+const TOUR_3X4: [u32; 12] = [0, 6, 8, 1, 7, 9, 2, 4, 10, 3, 5, 11];
+
+/// The 3x4 tour as bytes with up to eight random edits (a byte replaced, inserted or
+/// deleted), or random bytes.
+fn binary_input() -> impl Strategy<Value = Vec<u8>> {
+    let sample: Vec<u8> = TOUR_3X4.iter().flat_map(|c| c.to_le_bytes()).collect();
+    let edits = prop::collection::vec((any::<usize>(), any::<u8>(), 0..3u8), 0..8);
+    let edited = edits.prop_map(move |edits| {
+        let mut bytes = sample.clone();
+        for (at, byte, how) in edits {
+            let at = at % (bytes.len() + 1);
+            match how {
+                0 if at < bytes.len() => bytes[at] = byte,
+                1 => bytes.insert(at, byte),
+                _ if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                _ => bytes.push(byte),
+            }
+        }
+        bytes
+    });
+    prop_oneof![edited, prop::collection::vec(any::<u8>(), 0..64)]
+}
+
+/// The streaming verifier's word on `bytes` read a chunk at a time, as a message.
+fn streamed_verdict(bytes: &[u8], shape: Shape) -> Result<(), String> {
+    let mut chunks = CellChunks::new(bytes);
+    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, false);
+    while let Some((_, cells)) = chunks.next_chunk().map_err(|e| e.to_string())? {
+        verifier.push(cells).map_err(|v| v.to_string())?;
+    }
+    verifier.finish().map(drop).map_err(|v| v.to_string())
+}
+
+#[test]
+fn the_binary_sample_is_a_tour() {
+    let bytes: Vec<u8> = TOUR_3X4.iter().flat_map(|c| c.to_le_bytes()).collect();
+    assert_eq!(streamed_verdict(&bytes, Shape::flat(3, 4)), Ok(()));
+}
+
+proptest! {
+    #[test]
+    fn binary_tours(bytes in binary_input()) {
+        let shape = Shape::flat(3, 4);
+        said(binary::to_tour(&bytes, shape))?;
+        said(streamed_verdict(&bytes, shape))?;
     }
 }

@@ -7,11 +7,16 @@
 //! the way the move goes within the layers and labelled with the layer of its other end, so
 //! the path can be followed by its numbers.
 //!
+//! A flat board larger than 60x60 is drawn as an overview instead (`overview`): the path
+//! alone, coloured by progress, without numbers.
+//!
 //! The output is plain SVG text; no crate is involved.
 
 use crate::board::{Cell, Shape};
 use crate::tour::Tour;
 use std::fmt::Write;
+
+mod overview;
 
 /// Side of one cell, in SVG units.
 const CELL: f64 = 40.0;
@@ -90,9 +95,14 @@ fn num(v: f64) -> String {
     }
 }
 
-/// The tour as an SVG document. With `closed`, the last cell is joined back to the first.
+/// The tour as an SVG document. With `closed`, the last cell is joined back to the first. A
+/// flat board with a side over 60 is drawn as an overview: the path only, coloured from
+/// number 1 to the last, with no numbers.
 pub fn svg(tour: &Tour, closed: bool) -> String {
     let shape = tour.shape();
+    if overview::suits(shape) {
+        return overview::svg(shape, tour.order(), closed);
+    }
     let layout = Layout::new(shape);
     let order = tour.order();
     let (w, h) = (num(layout.width), num(layout.height));

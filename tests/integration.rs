@@ -5,6 +5,7 @@
 
 mod common;
 
+mod binary_tours;
 mod cli;
 mod construct;
 mod cross_engine;

@@ -3,7 +3,7 @@
 use super::tours;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use knights::board::{Board, Leaper};
+use knights::board::{Board, Leaper, Shape};
 use knights::puzzle::Puzzle;
 use knights::spec::Spec;
 use knights::tour::Tour;
@@ -12,9 +12,15 @@ use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// A tour file: a numbered grid, or JSON lines (the first tour is drawn).
+    /// A tour file: a numbered grid, JSON lines (the first tour is drawn), or a .bin file of
+    /// cell indices (with --board). A flat board with a side over 60 is drawn as its path
+    /// alone, coloured from number 1 to the last.
     #[arg(value_name = "TOUR_FILE")]
     pub tour: PathBuf,
+    /// The board, ROWSxCOLS or LAYERSxROWSxCOLS: needed for a .bin file, which holds cell
+    /// indices only; a grid or record on another board is refused.
+    #[arg(long, value_name = "SIZE")]
+    pub board: Option<String>,
     /// Where to write the SVG; `-` for standard output.
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     pub output: PathBuf,
@@ -31,9 +37,18 @@ pub struct RenderArgs {
 }
 
 pub fn run(args: RenderArgs) -> Result<ExitCode> {
-    let Some(first) = tours::read(&args.tour, None)?.into_iter().next() else {
+    let shape = args.board.as_deref().map(Shape::parse).transpose();
+    let shape = shape.context("--board")?;
+    let Some(first) = tours::read(&args.tour, shape)?.into_iter().next() else {
         bail!("{} holds no tour", args.tour.display());
     };
+    if let Some(shape) = shape.filter(|&s| s != first.tour.shape()) {
+        bail!(
+            "{}: the tour is on {}, but --board says {shape}",
+            first.origin,
+            first.tour.shape()
+        );
+    }
     let leaper = match &args.leaper {
         Some(text) => Leaper::parse(text).context("--leaper")?,
         None => Leaper::KNIGHT,

@@ -1,9 +1,10 @@
-//! Reading tour files: a numbered grid (text) or JSON lines such as `enumerate` writes.
+//! Reading tour files: a numbered grid (text), JSON lines such as `enumerate` writes, or a
+//! `.bin` file of cell indices (`knights::tour::binary`), whose board comes from the command.
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use knights::board::Shape;
 use knights::tour::json::JsonError;
-use knights::tour::{json, text, Tour};
+use knights::tour::{binary, json, text, Tour};
 use std::path::Path;
 
 /// One tour with where it came from (`file` or `file line N`).
@@ -15,6 +16,9 @@ pub struct Sourced {
 /// Every tour in a file: one grid, or one per JSON line. A grid is read with the model's
 /// board shape when there is one, so that a layer or row too few is named as such.
 pub fn read(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
+    if is_binary(path) {
+        return read_binary(path, shape);
+    }
     let shown = path.display().to_string();
     let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
     if content.trim_start().starts_with('{') {
@@ -28,6 +32,26 @@ pub fn read(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
         None => text::parse(&content),
     };
     let tour = tour.with_context(|| shown.clone())?;
+    Ok(vec![Sourced {
+        origin: shown,
+        tour,
+    }])
+}
+
+/// Whether a tour file is in the binary form, by its name: `*.bin`.
+pub fn is_binary(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("bin"))
+}
+
+/// The one tour of a `.bin` file of the board `shape`, which the file itself does not hold.
+fn read_binary(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
+    let shown = path.display().to_string();
+    let Some(shape) = shape else {
+        bail!("{shown}: a .bin tour file holds cell indices only; give its board with --board ROWSxCOLS");
+    };
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {shown}"))?;
+    let tour = binary::to_tour(&bytes, shape).with_context(|| shown.clone())?;
     Ok(vec![Sourced {
         origin: shown,
         tour,

@@ -1,4 +1,7 @@
 //! `knights verify`: check tours against every rule of a model, naming each broken rule.
+//! A `.bin` tour of a board too large to hold is checked as it streams past (`stream`).
+
+mod stream;
 
 use super::{tours, ModelFlags};
 use anyhow::{bail, Result};
@@ -8,8 +11,10 @@ use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// The model file, then one or more tour files (grids, or JSON lines from `enumerate`).
-    /// With --board, every file is a tour file.
+    /// The model file, then one or more tour files (grids, JSON lines from `enumerate`, or
+    /// .bin files of cell indices). With --board, every file is a tour file. A .bin tour of a
+    /// board of more than 16,777,216 cells (up to 4,294,967,295) is checked as it is read,
+    /// for the leaper and --closed only.
     #[arg(value_name = "MODEL TOUR_FILE", required = true)]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
@@ -23,6 +28,10 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     };
     if tour_files.is_empty() {
         bail!("no tour files given: knights verify MODEL TOUR_FILE...");
+    }
+    let spec = args.flags.spec(model)?;
+    if let Some(shape) = stream::streamed_board(&spec)? {
+        return stream::run(shape, &spec, tour_files);
     }
     let puzzle = args.flags.puzzle(model)?;
     let mut broken = 0usize;

@@ -154,27 +154,28 @@ pub struct StreamReport {
     pub closes: bool,
 }
 
-/// Division of a `u32` by a fixed divisor as a multiplication: `n / d` is the top 64 bits of
-/// `n * ceil(2^64 / d)`, exactly, for every `n < 2^32` and `d <= 2^32`; for a larger `d` both
-/// are 0.
+/// Division of a `u32` by a fixed divisor of at least 2 as one multiplication: `n / d` is the
+/// top 64 bits of `n * ceil(2^64 / d)`, exactly, for every `n < 2^32` and `2 <= d <= 2^32`;
+/// for a larger `d` both are 0. The divisor 1 is never needed (see [`Geometry::new`]).
 #[derive(Clone, Copy, Debug)]
 struct Divisor {
     d: u64,
-    reciprocal: u128,
+    reciprocal: u64,
 }
 
 impl Divisor {
     fn new(d: u64) -> Self {
-        Divisor {
-            d,
-            reciprocal: (1u128 << 64).div_ceil(u128::from(d.max(1))),
-        }
+        let reciprocal = match d {
+            0 | 1 => 0,
+            _ => u64::MAX / d + 1,
+        };
+        Divisor { d, reciprocal }
     }
 
     /// Quotient and remainder of `n` by the divisor.
     #[inline]
     fn div_rem(self, n: u64) -> (u64, u64) {
-        let q = ((u128::from(n) * self.reciprocal) >> 64) as u64;
+        let q = ((u128::from(n) * u128::from(self.reciprocal)) >> 64) as u64;
         (q, n - q * self.d)
     }
 }
@@ -182,17 +183,79 @@ impl Divisor {
 /// A cell's position, as numbers the leap test subtracts.
 type Point = [u64; 3];
 
+/// What the check needs of the board and the leaper, small enough to keep in registers.
+#[derive(Clone, Copy, Debug)]
+struct Geometry {
+    n: u64,
+    /// The step lengths of the leaper, smaller first.
+    steps: [u64; 2],
+    /// Whether the board has one layer, so that positions are rows and columns only.
+    flat: bool,
+    per_layer: Divisor,
+    per_row: Divisor,
+}
+
+impl Geometry {
+    /// The board's axes, with axes of length 1 at the end moved to the front: a cell's index
+    /// and the leaps are the same (a leap is the same whichever axes its steps are along), and
+    /// then every divisor is at least 2 unless the board has one cell, whose index is 0.
+    fn new(shape: Shape, leaper: Leaper) -> Self {
+        let mut axes = shape.extent().map(|side| side as u64);
+        for _ in 0..2 {
+            if axes[2] == 1 {
+                axes = [1, axes[0], axes[1]];
+            }
+        }
+        let (a, b) = (leaper.a as u64, leaper.b as u64);
+        Geometry {
+            n: axes.iter().product(),
+            steps: [a.min(b), a.max(b)],
+            flat: axes[0] == 1,
+            per_layer: Divisor::new(axes[1] * axes[2]),
+            per_row: Divisor::new(axes[2]),
+        }
+    }
+
+    /// Layer, row and column of a cell of the board; the layer is 0 when `FLAT`.
+    #[inline]
+    fn point<const FLAT: bool>(self, cell: u64) -> Point {
+        if FLAT {
+            let (row, col) = self.per_row.div_rem(cell);
+            return [0, row, col];
+        }
+        let (layer, rest) = self.per_layer.div_rem(cell);
+        let (row, col) = self.per_row.div_rem(rest);
+        [layer, row, col]
+    }
+
+    /// Whether two positions are one leap apart: the sorted coordinate differences are
+    /// exactly (0, smaller step, larger step). When `FLAT` the layers are both 0.
+    #[inline]
+    fn is_leap<const FLAT: bool>(self, a: Point, b: Point) -> bool {
+        let (dr, dc) = (a[1].abs_diff(b[1]), a[2].abs_diff(b[2]));
+        if FLAT {
+            return dr.min(dc) == self.steps[0] && dr.max(dc) == self.steps[1];
+        }
+        let d = [a[0].abs_diff(b[0]), dr, dc];
+        let low = d[0].min(d[1]).min(d[2]);
+        let high = d[0].max(d[1]).max(d[2]);
+        let middle = d[0] + d[1] + d[2] - low - high;
+        low == 0 && middle == self.steps[0] && high == self.steps[1]
+    }
+
+    /// [`is_leap`](Self::is_leap) for positions of any board.
+    fn any_leap(self, a: Point, b: Point) -> bool {
+        self.is_leap::<false>(a, b)
+    }
+}
+
 /// Checks a tour handed over in visiting order, a chunk at a time.
 #[derive(Clone, Debug)]
 pub struct StreamVerifier {
     shape: Shape,
     leaper: Leaper,
     closed: bool,
-    n: u64,
-    /// The step lengths of the leaper, smaller first.
-    steps: [u64; 2],
-    per_layer: Divisor,
-    per_row: Divisor,
+    geometry: Geometry,
     /// One bit per cell a `u32` can name: set once the cell is visited.
     visited: Vec<u64>,
     /// Entries checked so far: the number of the last one.
@@ -206,17 +269,12 @@ impl StreamVerifier {
     /// first [`MAX_STREAMED_CELLS`](crate::board::MAX_STREAMED_CELLS) cells of a larger board
     /// can be named by a `u32` entry, so the tour of such a board is always found too short.
     pub fn new(shape: Shape, leaper: Leaper, closed: bool) -> Self {
-        let n = shape.n_cells() as u64;
-        let nameable = n.min(1 << 32);
-        let (a, b) = (leaper.a as u64, leaper.b as u64);
+        let nameable = (shape.n_cells() as u64).min(1 << 32);
         StreamVerifier {
             shape,
             leaper,
             closed,
-            n,
-            steps: [a.min(b), a.max(b)],
-            per_layer: Divisor::new((shape.rows * shape.cols) as u64),
-            per_row: Divisor::new(shape.cols as u64),
+            geometry: Geometry::new(shape, leaper),
             visited: vec![0; nameable.div_ceil(64) as usize],
             count: 0,
             first: None,
@@ -227,116 +285,125 @@ impl StreamVerifier {
     /// Checks the next cells of the tour, in visiting order; the first broken rule ends the
     /// check, and the verifier says nothing sure after it.
     pub fn push(&mut self, cells: &[u32]) -> Result<(), StreamViolation> {
-        let room = (self.n - self.count.min(self.n)) as usize;
+        let n = self.geometry.n;
+        let room = (n - self.count.min(n)) as usize;
         let (within, beyond) = cells.split_at(cells.len().min(room));
-        let Some((&head, rest)) = within.split_first() else {
-            return self.check_room(beyond);
+        let within = match (self.last, within.split_first()) {
+            (None, Some((&head, rest))) => {
+                self.start(head)?;
+                rest
+            }
+            _ => within,
         };
-        let here = self.enter(head)?;
-        match self.last {
-            Some((cell, point)) => self.check_leap(cell, point, head, here)?,
-            None => self.first = Some((head, here)),
-        }
-        self.last = Some((head, here));
-        self.walk(rest)?;
-        self.check_room(beyond)
-    }
-
-    /// Checks cells that each follow the last one checked; the loop every cell goes through.
-    fn walk(&mut self, cells: &[u32]) -> Result<(), StreamViolation> {
-        let Some((mut last, mut from)) = self.last else {
-            return Ok(());
-        };
-        for &cell in cells {
-            let here = self.enter(cell)?;
-            self.check_leap(last, from, cell, here)?;
-            (last, from) = (cell, here);
-        }
-        self.last = Some((last, from));
-        Ok(())
-    }
-
-    /// Counts `cell` as the next entry, checks that it is a cell of the board not visited
-    /// before, marks it visited and gives its position.
-    #[inline]
-    fn enter(&mut self, cell: u32) -> Result<Point, StreamViolation> {
-        self.count += 1;
-        let c = u64::from(cell);
-        if c >= self.n {
-            return Err(StreamViolation::OffBoard {
-                number: self.count,
-                cell,
-                shape: self.shape,
-            });
-        }
-        let bit = 1u64 << (cell & 63);
-        let word = &mut self.visited[(cell >> 6) as usize];
-        if *word & bit != 0 {
-            return Err(StreamViolation::Repeated {
-                number: self.count,
-                at: self.at(cell),
-            });
-        }
-        *word |= bit;
-        let (layer, rest) = self.per_layer.div_rem(c);
-        let (row, col) = self.per_row.div_rem(rest);
-        Ok([layer, row, col])
-    }
-
-    /// The move from `from` (the last entry but one) to `to` (the last) is a leap.
-    #[inline]
-    fn check_leap(&self, from: u32, a: Point, to: u32, b: Point) -> Result<(), StreamViolation> {
-        if self.is_leap(a, b) {
-            return Ok(());
-        }
-        Err(StreamViolation::NotALeap {
-            number: self.count - 1,
-            from: self.at(from),
-            to: self.at(to),
-            leaper: self.leaper,
-        })
-    }
-
-    /// Whether two positions are one leap apart: the sorted coordinate differences are
-    /// exactly (0, smaller step, larger step). On a flat board the layers are both 0.
-    #[inline]
-    fn is_leap(&self, a: Point, b: Point) -> bool {
-        let d = [
-            a[0].abs_diff(b[0]),
-            a[1].abs_diff(b[1]),
-            a[2].abs_diff(b[2]),
-        ];
-        let low = d[0].min(d[1]).min(d[2]);
-        let high = d[0].max(d[1]).max(d[2]);
-        let middle = d[0] + d[1] + d[2] - low - high;
-        low == 0 && middle == self.steps[0] && high == self.steps[1]
-    }
-
-    /// Cells past the board's last: the first of them is one too many.
-    fn check_room(&mut self, beyond: &[u32]) -> Result<(), StreamViolation> {
+        self.walk(within)?;
         if beyond.is_empty() {
             return Ok(());
         }
         self.count += 1;
-        Err(StreamViolation::TooMany { expected: self.n })
+        Err(StreamViolation::TooMany { expected: n })
+    }
+
+    /// Checks the first cell of the tour.
+    fn start(&mut self, cell: u32) -> Result<(), StreamViolation> {
+        if u64::from(cell) >= self.geometry.n {
+            return Err(self.fault(cell, cell));
+        }
+        self.visited[(cell >> 6) as usize] |= 1 << (cell & 63);
+        self.count += 1;
+        let here = (cell, self.geometry.point::<false>(u64::from(cell)));
+        (self.first, self.last) = (Some(here), Some(here));
+        Ok(())
+    }
+
+    /// Checks cells that each follow the last one checked: each on the board, not visited
+    /// before, and a leap from the one before. Every cell of a tour but the first comes
+    /// through this loop, so it keeps everything it needs in locals.
+    fn walk(&mut self, cells: &[u32]) -> Result<(), StreamViolation> {
+        if self.geometry.flat {
+            self.walk_on::<true>(cells)
+        } else {
+            self.walk_on::<false>(cells)
+        }
+    }
+
+    /// [`walk`](Self::walk) on a board of one layer (`FLAT`) or of several.
+    fn walk_on<const FLAT: bool>(&mut self, cells: &[u32]) -> Result<(), StreamViolation> {
+        let Some((mut last, mut from)) = self.last else {
+            return Ok(());
+        };
+        let geometry = self.geometry;
+        let visited = &mut self.visited[..];
+        let mut checked = 0;
+        let mut fault = None;
+        for &cell in cells {
+            let c = u64::from(cell);
+            let (word, bit) = ((cell >> 6) as usize, 1u64 << (cell & 63));
+            if c >= geometry.n || visited[word] & bit != 0 {
+                fault = Some(cell);
+                break;
+            }
+            let here = geometry.point::<FLAT>(c);
+            if !geometry.is_leap::<FLAT>(from, here) {
+                fault = Some(cell);
+                break;
+            }
+            visited[word] |= bit;
+            (last, from) = (cell, here);
+            checked += 1;
+        }
+        self.count += checked;
+        self.last = Some((last, from));
+        match fault {
+            None => Ok(()),
+            Some(cell) => Err(self.fault(cell, last)),
+        }
+    }
+
+    /// The rule `cell`, the entry after `last`, breaks: it is off the board, visited before,
+    /// or no leap from `last`.
+    #[cold]
+    #[inline(never)]
+    fn fault(&mut self, cell: u32, last: u32) -> StreamViolation {
+        self.count += 1;
+        let number = self.count;
+        if u64::from(cell) >= self.geometry.n {
+            return StreamViolation::OffBoard {
+                number,
+                cell,
+                shape: self.shape,
+            };
+        }
+        if self.visited[(cell >> 6) as usize] & (1 << (cell & 63)) != 0 {
+            return StreamViolation::Repeated {
+                number,
+                at: self.at(cell),
+            };
+        }
+        StreamViolation::NotALeap {
+            number: number - 1,
+            from: self.at(last),
+            to: self.at(cell),
+            leaper: self.leaper,
+        }
     }
 
     /// Ends the check: every cell was visited, and for a closed tour the last is a leap from
     /// the first.
     pub fn finish(self) -> Result<StreamReport, StreamViolation> {
+        let n = self.geometry.n;
         let (Some((first, a)), Some((last, b))) = (self.first, self.last) else {
             return Err(StreamViolation::TooFew {
                 found: 0,
-                expected: self.n,
+                expected: n,
             });
         };
-        if self.count < self.n {
+        if self.count < n {
             return Err(StreamViolation::TooFew {
                 found: self.count,
-                expected: self.n,
+                expected: n,
             });
         }
-        let closes = self.is_leap(b, a);
+        let closes = self.geometry.any_leap(b, a);
         if self.closed && !closes {
             return Err(StreamViolation::NotClosed {
                 last: self.count,
