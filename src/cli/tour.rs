@@ -4,6 +4,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::board::{Leaper, Shape, MAX_CELLS, MAX_STREAMED_CELLS};
+use knights::construct::warnsdorff::{warnsdorff, TieBreak, WarnsdorffOptions};
 use knights::construct::{self, Request};
 use knights::puzzle::Puzzle;
 use knights::run::Limits;
@@ -29,7 +30,8 @@ pub struct TourArgs {
     /// Any tour: a closed one may be given, since it is also an open one.
     #[arg(long)]
     pub open: bool,
-    /// stitch: tiles found by SAT, joined (both sides at least 5); sat: the SAT engine on the
+    /// stitch: tiles found by SAT, joined (sides of 3, or 5 and more); warnsdorff: the
+    /// seed's search by Warnsdorff's rule (open unless --closed); sat: the SAT engine on the
     /// whole board (small boards).
     #[arg(long, value_enum, default_value = "stitch")]
     pub method: Method,
@@ -47,6 +49,36 @@ pub struct TourArgs {
     /// else text on a terminal and JSON elsewhere]
     #[arg(long, value_enum)]
     pub format: Option<TourFormat>,
+    /// Warnsdorff: how ties among equally constrained squares are broken.
+    #[arg(long, value_enum, default_value = "roth")]
+    pub tie_break: TieBreakArg,
+    /// Warnsdorff: attempts of 100 jumps per square each before giving up.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub attempts: u32,
+    /// Warnsdorff: seed of the random tie-breaks.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// How Warnsdorff's rule breaks ties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TieBreakArg {
+    /// At random, as the seed's search does.
+    Random,
+    /// The candidate whose unvisited neighbours have the fewest ways onward in all.
+    Pohl,
+    /// The candidate farthest from the centre.
+    Roth,
+}
+
+impl From<TieBreakArg> for TieBreak {
+    fn from(arg: TieBreakArg) -> TieBreak {
+        match arg {
+            TieBreakArg::Random => TieBreak::Random,
+            TieBreakArg::Pohl => TieBreak::Pohl,
+            TieBreakArg::Roth => TieBreak::Roth,
+        }
+    }
 }
 
 /// How a tour is built.
@@ -54,6 +86,8 @@ pub struct TourArgs {
 pub enum Method {
     /// Join tiles' tours (any size from 5x5 up).
     Stitch,
+    /// Search by Warnsdorff's rule with a budget and restarts.
+    Warnsdorff,
     /// Ask the SAT engine for the whole board.
     Sat,
 }
@@ -62,6 +96,7 @@ impl Method {
     fn name(self) -> &'static str {
         match self {
             Method::Stitch => "stitch",
+            Method::Warnsdorff => "warnsdorff",
             Method::Sat => "sat",
         }
     }
@@ -87,12 +122,10 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
     let request = Request {
         rows: shape.rows,
         cols: shape.cols,
-        closed: if args.closed {
-            Some(true)
-        } else if args.open {
-            Some(false)
-        } else {
-            None
+        closed: match (args.closed, args.open || args.method == Method::Warnsdorff) {
+            (true, _) => Some(true),
+            (false, true) => Some(false),
+            (false, false) => None,
         },
         start: args
             .start
@@ -115,6 +148,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
     request.check()?;
     let closed = match args.method {
         Method::Stitch => write_stitched(&request, format, &args.output)?,
+        Method::Warnsdorff => write_warnsdorff(&request, &args, format)?,
         Method::Sat => write_found(&request, format, &args.output)?,
     };
     let kind = if closed { "a closed" } else { "an open" };
@@ -191,6 +225,31 @@ fn write_found(request: &Request, format: TourFormat, output: &Path) -> Result<b
     };
     write_held(&tour, request, format, output)?;
     Ok(puzzle.closed)
+}
+
+/// Searches by Warnsdorff's rule from the start asked for (else the corner the seed starts
+/// from); returns whether the tour is closed.
+fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> Result<bool> {
+    if request.end.is_some() {
+        bail!("--end: Warnsdorff's search chooses where it ends; give --start only");
+    }
+    let start = request.start.unwrap_or((request.rows - 1, request.cols - 1));
+    let options = WarnsdorffOptions {
+        tie_break: args.tie_break.into(),
+        attempts: args.attempts,
+        seed: args.seed,
+        closed: request.wants_closed(),
+        ..WarnsdorffOptions::default()
+    };
+    let found = warnsdorff(request.rows, request.cols, start, &options)?;
+    eprintln!(
+        "Warnsdorff: {} attempt(s), {} jumps, {} of them backtracking",
+        found.attempts, found.jumps, found.backtracks
+    );
+    let cells = found.order.iter().map(|&c| c as usize).collect();
+    let tour = Tour::new(Shape::flat(request.rows, request.cols), cells)?;
+    write_held(&tour, request, format, &args.output)?;
+    Ok(options.closed)
 }
 
 /// Verifies a tour held whole against every rule asked for, then writes it.

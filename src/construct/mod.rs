@@ -13,6 +13,7 @@ pub mod stream;
 pub mod strip;
 pub mod tiles;
 pub mod walk;
+pub mod warnsdorff;
 
 use crate::board::MAX_STREAMED_CELLS;
 use crate::puzzle::existence::no_knight_tour_reason;
