@@ -48,6 +48,17 @@ pub enum Runner {
     },
     /// The baseline backtracker on the bare board.
     Baseline,
+    /// The stitch construction, written as binary through the streaming verifier to a
+    /// scratch file.
+    Construct,
+    /// Writing as many bytes as the binary tour, all zeros, to a scratch file: the floor
+    /// under any construction that writes its tour.
+    WriteFloor,
+    /// Warnsdorff's rule from the corner, with this tie-break.
+    Warnsdorff {
+        /// How ties are broken.
+        tie_break: crate::construct::warnsdorff::TieBreak,
+    },
 }
 
 /// One benchmark: a model, what runs it, and what its time is set against.

@@ -86,6 +86,10 @@ pub fn run_once(case: &Case, timeout: Duration) -> Result<(f64, Summary), BenchE
         case: case.name.clone(),
         message,
     };
+    let started = Instant::now();
+    if let Some(summary) = super::large::run_large(case) {
+        return Ok((started.elapsed().as_secs_f64(), summary.map_err(fail)?));
+    }
     let spec = Spec::from_toml(&case.model, &case.name).map_err(|e| fail(e.to_string()))?;
     let puzzle = Puzzle::from_spec(&spec).map_err(|e| fail(e.to_string()))?;
     let cap = case.cap_seconds.map(Duration::from_secs_f64);
@@ -122,6 +126,9 @@ fn run_runner(
         Runner::SatCount { .. } | Runner::SatEncoding { .. } | Runner::SatConnectivity { .. } => {
             crate::sat::count(puzzle, &sat_options(runner), limits).map_err(|e| e.to_string())
         }
+        Runner::Construct | Runner::WriteFloor | Runner::Warnsdorff { .. } => {
+            Err("a construction case runs without a puzzle".into())
+        }
     }
 }
 
@@ -154,7 +161,7 @@ fn sat_options(runner: &Runner) -> SatOptions {
             },
             ..SatOptions::default()
         },
-        Runner::Search { .. } | Runner::Baseline => SatOptions::default(),
+        _ => SatOptions::default(),
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod baseline;
 mod case;
+mod large;
 mod measure;
 mod suite;
 
@@ -101,7 +102,13 @@ mod tests {
         let mut cases = suite(1);
         cases.extend(encoding_suite());
         for c in &cases {
-            Puzzle::from_spec(&Spec::from_toml(&c.model, &c.name).unwrap()).unwrap();
+            let spec = Spec::from_toml(&c.model, &c.name).unwrap();
+            if !matches!(
+                c.runner,
+                Runner::Construct | Runner::WriteFloor | Runner::Warnsdorff { .. }
+            ) {
+                Puzzle::from_spec(&spec).unwrap();
+            }
             if let Some(b) = &c.baseline {
                 assert!(cases.iter().any(|d| &d.name == b), "{b}");
             }

@@ -209,6 +209,7 @@ pub fn suite(jobs: usize) -> Vec<Case> {
     .into_iter()
     .chain(options_cases())
     .chain(first_tour_cases())
+    .chain(super::large::large_cases())
     .collect()
 }
 

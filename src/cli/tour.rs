@@ -4,6 +4,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::board::{Leaper, Shape, MAX_CELLS, MAX_STREAMED_CELLS};
+use knights::construct::output::write_verified;
 use knights::construct::warnsdorff::{warnsdorff, TieBreak, WarnsdorffOptions};
 use knights::construct::{self, Request};
 use knights::puzzle::Puzzle;
@@ -153,7 +154,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
     };
     let kind = if closed { "a closed" } else { "an open" };
     eprintln!(
-        "{kind} tour of {shape}, verified ({} method, {:.2} s)",
+        "{kind} tour of {shape}, verified ({} method, {:.3} s)",
         args.method.name(),
         started.elapsed().as_secs_f64()
     );
@@ -233,7 +234,9 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
     if request.end.is_some() {
         bail!("--end: Warnsdorff's search chooses where it ends; give --start only");
     }
-    let start = request.start.unwrap_or((request.rows - 1, request.cols - 1));
+    let start = request
+        .start
+        .unwrap_or((request.rows - 1, request.cols - 1));
     let options = WarnsdorffOptions {
         tie_break: args.tie_break.into(),
         attempts: args.attempts,
@@ -241,15 +244,41 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
         closed: request.wants_closed(),
         ..WarnsdorffOptions::default()
     };
+    let clock = Instant::now();
     let found = warnsdorff(request.rows, request.cols, start, &options)?;
     eprintln!(
-        "Warnsdorff: {} attempt(s), {} jumps, {} of them backtracking",
-        found.attempts, found.jumps, found.backtracks
+        "Warnsdorff: {} attempt(s), {} jumps, {} of them backtracking, {:.3} ms",
+        found.attempts,
+        found.jumps,
+        found.backtracks,
+        clock.elapsed().as_secs_f64() * 1000.0
     );
+    if format == TourFormat::Binary {
+        write_streamed(&found.order, request, &args.output)?;
+        return Ok(options.closed);
+    }
     let cells = found.order.iter().map(|&c| c as usize).collect();
     let tour = Tour::new(Shape::flat(request.rows, request.cols), cells)?;
     write_held(&tour, request, format, &args.output)?;
     Ok(options.closed)
+}
+
+/// Checks a visiting order with the streaming verifier (one bit per square, no move graph),
+/// then writes it as binary.
+fn write_streamed(order: &[u32], request: &Request, output: &Path) -> Result<()> {
+    let shape = Shape::flat(request.rows, request.cols);
+    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, request.wants_closed());
+    let checked = verifier.push(order).and_then(|()| verifier.finish());
+    checked.map_err(|v| anyhow::anyhow!("internal error: the tour breaks a rule: {v}"))?;
+    if let Some(start) = request.start {
+        if order.first() != Some(&((start.0 * request.cols + start.1) as u32)) {
+            bail!("internal error: the tour does not start on {start:?}");
+        }
+    }
+    let mut out = super::output::create_output(output)?;
+    binary::write_cells(&mut out, order)?;
+    out.flush()?;
+    Ok(())
 }
 
 /// Verifies a tour held whole against every rule asked for, then writes it.
@@ -276,45 +305,31 @@ fn write_held(tour: &Tour, request: &Request, format: TourFormat, output: &Path)
     Ok(())
 }
 
-/// Streams the stitched tour through the streaming verifier into the output. A file is
+/// Streams the constructed tour through the streaming verifier into the output. A file is
 /// written under a temporary name and takes its own only once the whole tour has passed, so
 /// a file under the asked name is always a whole, verified tour.
 fn stream_binary(planned: &construct::Planned, request: &Request, output: &Path) -> Result<()> {
-    let shape = Shape::flat(request.rows, request.cols);
-    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, request.wants_closed());
     let partial = partial_path(output);
     let mut out = super::output::create_output(partial.as_deref().unwrap_or(output))?;
-    let progress = progress_bar(shape.n_cells() as u64);
-    let (mut first, mut last) = (None, None);
-    let streamed = planned.stream(|chunk| -> Result<()> {
-        verifier.push(chunk).map_err(|v| anyhow::anyhow!("{v}"))?;
-        first.get_or_insert(chunk[0]);
-        last = chunk.last().copied();
-        binary::write_cells(&mut out, chunk)?;
-        progress.inc(chunk.len() as u64);
-        Ok(())
-    });
+    let progress = progress_bar(planned.n_cells());
+    let written = write_verified(planned, request, &mut out, |n| progress.inc(n as u64));
     progress.finish_and_clear();
-    let finished = streamed
-        .and_then(|()| verifier.finish().map_err(|v| anyhow::anyhow!("{v}")))
-        .and_then(|_| check_ends(request, first, last))
-        .and_then(|()| Ok(out.flush()?));
     drop(out);
     if let Some(partial) = &partial {
-        match &finished {
-            Ok(()) => std::fs::rename(partial, output).with_context(|| {
+        if written.is_ok() {
+            std::fs::rename(partial, output).with_context(|| {
                 format!(
                     "cannot rename {} to {}",
                     partial.display(),
                     output.display()
                 )
-            })?,
-            Err(_) => {
-                let _ = std::fs::remove_file(partial);
-            }
+            })?;
+        } else {
+            let _ = std::fs::remove_file(partial);
         }
     }
-    finished.context("internal error: the constructed tour failed the streaming verifier")
+    written.context("internal error")?;
+    Ok(())
 }
 
 /// `FILE.part` beside `FILE`; none for standard output.
@@ -324,22 +339,6 @@ fn partial_path(output: &Path) -> Option<PathBuf> {
         name.push(".part");
         PathBuf::from(name)
     })
-}
-
-/// The requested ends, checked on the streamed tour's first and last cells.
-fn check_ends(request: &Request, first: Option<u32>, last: Option<u32>) -> Result<()> {
-    let index = |(r, c): (usize, usize)| (r * request.cols + c) as u32;
-    if let Some(start) = request.start {
-        if first != Some(index(start)) {
-            bail!("the tour does not start on {start:?}");
-        }
-    }
-    if let Some(end) = request.end {
-        if last != Some(index(end)) {
-            bail!("the tour does not end on {end:?}");
-        }
-    }
-    Ok(())
 }
 
 /// A bar of cells written, for tours large enough to take a moment.

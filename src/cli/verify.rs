@@ -30,7 +30,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         bail!("no tour files given: knights verify MODEL TOUR_FILE...");
     }
     let spec = args.flags.spec(model)?;
-    if let Some(shape) = stream::streamed_board(&spec)? {
+    if let Some(shape) = stream::streamed_board(&spec, tour_files)? {
         return stream::run(shape, &spec, tour_files);
     }
     let puzzle = args.flags.puzzle(model)?;

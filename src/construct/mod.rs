@@ -7,6 +7,7 @@
 //! checked by the independent verifier.
 
 pub mod find;
+pub mod output;
 pub mod plan;
 pub mod stitch;
 pub mod stream;

@@ -1,7 +1,9 @@
-//! `knights verify` of tours of boards too large to hold as a tour (more than
-//! `board::MAX_CELLS` cells): each `.bin` file is read a chunk at a time and checked by the
+//! `knights verify` of `.bin` tours against a plain model (the leaper and `closed`, no other
+//! rule), and of any tour of a board too large to hold as a tour (more than
+//! `board::MAX_CELLS` cells): each file is read a chunk at a time and checked by the
 //! streaming verifier, in memory of one bit per square. That verifier knows the plain rules
-//! only (every cell once, leaps, closed), so a model with any other rule is refused.
+//! only (every cell once, leaps, closed), so on a board too large to hold a model with any
+//! other rule is refused.
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -13,10 +15,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-/// The board of `spec` when it is too large to hold a tour of but small enough to stream one
-/// of; `None` for any other board, which the model's own checks then take on.
-pub fn streamed_board(spec: &Spec) -> Result<Option<Shape>> {
-    if !matches!(Shape::parse(&spec.board), Err(ShapeError::TooLarge(..))) {
+/// The board of `spec` when its tours are checked as they stream past: every file is a
+/// `.bin` and the model has no rule the streaming verifier does not know, or the board is
+/// too large to hold a tour of. `None` otherwise: the model's own checks then take them on.
+pub fn streamed_board(spec: &Spec, files: &[PathBuf]) -> Result<Option<Shape>> {
+    let too_large = matches!(Shape::parse(&spec.board), Err(ShapeError::TooLarge(..)));
+    let plain_binary =
+        files.iter().all(|p| super::tours::is_binary(p)) && other_rules(spec).is_empty();
+    if !too_large && !plain_binary {
         return Ok(None);
     }
     let shape = Shape::parse_within(&spec.board, MAX_STREAMED_CELLS);
@@ -64,14 +70,7 @@ pub fn run(shape: Shape, spec: &Spec, files: &[PathBuf]) -> Result<ExitCode> {
 /// The leaper of a model that has no rule but the leaper and `closed`; any other rule needs
 /// the whole tour, which a board this large does not allow.
 fn plain_rules(spec: &Spec, shape: Shape) -> Result<Leaper> {
-    let rules = [
-        (spec.start.is_some(), "start cells"),
-        (spec.end.is_some(), "end cells"),
-        (spec.symmetry.is_some(), "a tour symmetry"),
-        (spec.sums != SumsSpec::default(), "line sums"),
-        (!spec.required_moves.is_empty(), "required moves"),
-    ];
-    let other: Vec<&str> = rules.iter().filter(|r| r.0).map(|r| r.1).collect();
+    let other = other_rules(spec);
     if !other.is_empty() {
         bail!(
             "{}: the {shape} board has more than {MAX_CELLS} cells, so its tours are checked as \
@@ -85,6 +84,18 @@ fn plain_rules(spec: &Spec, shape: Shape) -> Result<Leaper> {
         Some([0, 0]) => bail!("{}: the leaper 0,0 does not move", model_name(spec)),
         Some([a, b]) => Ok(Leaper { a, b }),
     }
+}
+
+/// The model's rules beyond the leaper and `closed`, in words.
+fn other_rules(spec: &Spec) -> Vec<&'static str> {
+    let rules = [
+        (spec.start.is_some(), "start cells"),
+        (spec.end.is_some(), "end cells"),
+        (spec.symmetry.is_some(), "a tour symmetry"),
+        (spec.sums != SumsSpec::default(), "line sums"),
+        (!spec.required_moves.is_empty(), "required moves"),
+    ];
+    rules.iter().filter(|r| r.0).map(|r| r.1).collect()
 }
 
 /// How the model is named in messages: its name, or the board it was given as.

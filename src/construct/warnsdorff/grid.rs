@@ -16,9 +16,25 @@ impl Grid {
     pub fn new(rows: usize, cols: usize) -> Grid {
         let width = cols + 4;
         let w = width as isize;
-        let moves = [-2 * w - 1, -2 * w + 1, -w - 2, -w + 2, w - 2, w + 2, 2 * w - 1, 2 * w + 1];
+        let moves = [
+            -2 * w - 1,
+            -2 * w + 1,
+            -w - 2,
+            -w + 2,
+            w - 2,
+            w + 2,
+            2 * w - 1,
+            2 * w + 1,
+        ];
         let size = width * (rows + 4);
-        let mut grid = Grid { rows, cols, width, visited: vec![true; size], degree: vec![0; size], moves };
+        let mut grid = Grid {
+            rows,
+            cols,
+            width,
+            visited: vec![true; size],
+            degree: vec![0; size],
+            moves,
+        };
         for r in 0..rows {
             for c in 0..cols {
                 let at = grid.index(r, c);

@@ -13,7 +13,8 @@ use rand::SeedableRng;
 use search::{Attempt, Search};
 
 /// How ties among equally constrained squares are broken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum TieBreak {
     /// At random (seeded): the seed's search.
     Random,
@@ -87,25 +88,42 @@ pub fn warnsdorff(
     start: (usize, usize),
     options: &WarnsdorffOptions,
 ) -> Result<WarnsdorffTour, WarnsdorffError> {
-    let budget = options.budget_per_square.saturating_mul((rows * cols) as u64);
+    let budget = options
+        .budget_per_square
+        .saturating_mul((rows * cols) as u64);
     let mut rng = SmallRng::seed_from_u64(options.seed);
     let mut jumps = 0;
     for attempt in 1..=options.attempts {
         let grid = Grid::new(rows, cols);
         let at = grid.index(start.0, start.1);
         let shuffle = (attempt > 1 || options.tie_break == TieBreak::Random).then_some(&mut rng);
-        let mut search = Search { grid, tie_break: options.tie_break, shuffle, closed: options.closed, budget, jumps: 0 };
+        let mut search = Search {
+            grid,
+            tie_break: options.tie_break,
+            shuffle,
+            closed: options.closed,
+            budget,
+            jumps: 0,
+        };
         let outcome = search.run(at);
         jumps += search.jumps;
         match outcome {
             Attempt::Found(path) => {
                 let order = path.iter().map(|&p| search.grid.cell(p)).collect();
                 let backtracks = search.jumps - (rows * cols - 1) as u64;
-                return Ok(WarnsdorffTour { order, attempts: attempt, jumps, backtracks });
+                return Ok(WarnsdorffTour {
+                    order,
+                    attempts: attempt,
+                    jumps,
+                    backtracks,
+                });
             }
             Attempt::Exhausted => return Err(WarnsdorffError::NoneFromStart(start.0, start.1)),
             Attempt::OutOfBudget => {}
         }
     }
-    Err(WarnsdorffError::GaveUp { attempts: options.attempts, budget })
+    Err(WarnsdorffError::GaveUp {
+        attempts: options.attempts,
+        budget,
+    })
 }

@@ -74,7 +74,10 @@ impl Search<'_> {
         let tie = match self.tie_break {
             TieBreak::Random => 0,
             TieBreak::Pohl => {
-                let onward = self.grid.neighbours(cell).map(|n| u64::from(self.grid.degree(n)));
+                let onward = self
+                    .grid
+                    .neighbours(cell)
+                    .map(|n| u64::from(self.grid.degree(n)));
                 onward.sum::<u64>().min(0xFFFF)
             }
             TieBreak::Roth => {
