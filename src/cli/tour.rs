@@ -147,6 +147,9 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         );
     }
     request.check()?;
+    if format == TourFormat::Binary {
+        check_disk(&args.output, 4 * shape.n_cells() as u64)?;
+    }
     let closed = match args.method {
         Method::Stitch => write_stitched(&request, format, &args.output)?,
         Method::Warnsdorff => write_warnsdorff(&request, &args, format)?,
@@ -330,6 +333,37 @@ fn stream_binary(planned: &construct::Planned, request: &Request, output: &Path)
     }
     written.context("internal error")?;
     Ok(())
+}
+
+/// Refuses, before any work, a binary tour larger than the free space where it would go.
+fn check_disk(output: &Path, bytes: u64) -> Result<()> {
+    if output.as_os_str() == "-" {
+        return Ok(());
+    }
+    let dir = match output.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let Some(free) = free_bytes(dir) else {
+        return Ok(());
+    };
+    if bytes > free {
+        bail!(
+            "the tour takes {bytes} bytes (4 per cell) and {} has {free} free; choose a smaller board or another place",
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// Bytes free for this user on the file system holding `dir`, if the system says.
+fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: `path` is a valid C string and `stats` a properly sized, writable struct.
+    let status = unsafe { libc::statvfs(path.as_ptr(), &mut stats) };
+    (status == 0).then(|| stats.f_bavail as u64 * stats.f_frsize as u64)
 }
 
 /// `FILE.part` beside `FILE`; none for standard output.

@@ -99,10 +99,14 @@ pub enum ConstructError {
 }
 
 impl Request {
-    /// Whether the tour must close: as asked, or wherever a closed tour exists.
+    /// Whether the tour must close: as asked; else wherever a closed tour exists, unless
+    /// both ends are given (a loop's ends are neighbours, which two squares asked for rarely
+    /// are).
     pub fn wants_closed(&self) -> bool {
-        self.closed
-            .unwrap_or_else(|| no_knight_tour_reason(self.rows, self.cols, true).is_none())
+        self.closed.unwrap_or_else(|| {
+            let both_ends = self.start.is_some() && self.end.is_some();
+            !both_ends && no_knight_tour_reason(self.rows, self.cols, true).is_none()
+        })
     }
 
     /// Refuses, before any work, a board no tour exists on, one too large to address, and

@@ -21,86 +21,129 @@ pub enum Parity {
     LastOdd,
 }
 
-/// The bands along one side of a board: their widths and where each starts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The bands along one side of a board, described by a formula rather than a list, so that
+/// a board of millions of bands costs nothing to hold: `wide` bands of `narrow + unit`, then
+/// bands of `narrow` up to `count`, then an optional last band of `last`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bands {
-    /// Width of each band, in order.
-    pub widths: Vec<usize>,
-    /// First row (or column) of each band.
-    pub starts: Vec<usize>,
+    count: usize,
+    narrow: usize,
+    unit: usize,
+    wide: usize,
+    last: Option<usize>,
 }
 
 impl Bands {
     /// Cuts `len` into bands between the smallest and largest tile side, as equal as the
     /// parity allows; `None` if `len` cannot be cut so (too short, or odd for `Even`).
     pub fn cut(len: usize, parity: Parity) -> Option<Bands> {
-        let widths = match parity {
-            Parity::Even => even_widths(len)?,
-            Parity::Free => free_widths(len)?,
-            Parity::LastOdd => last_odd_widths(len)?,
-        };
-        let starts = widths
-            .iter()
-            .scan(0, |at, &w| {
-                let start = *at;
-                *at += w;
-                Some(start)
-            })
-            .collect();
-        Some(Bands { widths, starts })
+        match parity {
+            Parity::Even => even_bands(len),
+            Parity::Free => free_bands(len),
+            Parity::LastOdd => last_odd_bands(len),
+        }
     }
 
     /// Number of bands.
     pub fn len(&self) -> usize {
-        self.widths.len()
+        self.count + usize::from(self.last.is_some())
     }
 
     /// Whether there are no bands (never, for a cut board).
     pub fn is_empty(&self) -> bool {
-        self.widths.is_empty()
+        self.len() == 0
+    }
+
+    /// Width of band `i`.
+    pub fn width(&self, i: usize) -> usize {
+        match self.last {
+            Some(last) if i == self.count => last,
+            _ if i < self.wide => self.narrow + self.unit,
+            _ => self.narrow,
+        }
+    }
+
+    /// First row (or column) of band `i`.
+    pub fn start(&self, i: usize) -> usize {
+        i * self.narrow + i.min(self.wide) * self.unit
+    }
+
+    /// Sum of the widths: the length that was cut.
+    pub fn total(&self) -> usize {
+        self.start(self.count) + self.last.unwrap_or(0)
     }
 
     /// The band holding row (or column) `at`.
     pub fn band_of(&self, at: usize) -> usize {
-        self.starts.partition_point(|&s| s <= at) - 1
+        let wide_end = self.wide * (self.narrow + self.unit);
+        let band = if at < wide_end {
+            at / (self.narrow + self.unit)
+        } else {
+            self.wide + (at - wide_end) / self.narrow
+        };
+        band.min(self.len() - 1)
+    }
+
+    /// One band of each width class present, by index.
+    pub fn representatives(&self) -> impl Iterator<Item = usize> {
+        let wide = (self.wide > 0).then_some(0);
+        let narrow = (self.wide < self.count).then_some(self.wide);
+        let last = self.last.map(|_| self.count);
+        [wide, narrow, last].into_iter().flatten()
+    }
+
+    /// Which of the (at most three) widths band `i` has: 0 wide, 1 narrow, 2 the last.
+    pub fn width_class(&self, i: usize) -> usize {
+        match self.last {
+            Some(_) if i == self.count => 2,
+            _ => usize::from(i >= self.wide),
+        }
     }
 }
 
-/// `total` split into `parts` near-equal parts, larger ones first.
-fn spread(total: usize, parts: usize) -> Vec<usize> {
-    let (base, extra) = (total / parts, total % parts);
-    (0..parts).map(|i| base + usize::from(i < extra)).collect()
+/// `total` split into `parts` near-equal parts of `unit`s, wider ones first.
+fn spread(total: usize, parts: usize, unit: usize) -> Bands {
+    let units = total / unit;
+    Bands {
+        count: parts,
+        narrow: units / parts * unit,
+        unit,
+        wide: units % parts,
+        last: None,
+    }
 }
 
-fn free_widths(len: usize) -> Option<Vec<usize>> {
-    if len < MIN_TILE_SIDE {
-        return None;
-    }
-    Some(spread(len, len.div_ceil(MAX_TILE_SIDE)))
+fn free_bands(len: usize) -> Option<Bands> {
+    (len >= MIN_TILE_SIDE).then(|| spread(len, len.div_ceil(MAX_TILE_SIDE), 1))
 }
 
 /// Even widths from 6 to the largest even tile side: halves of 3 and more.
-fn even_widths(len: usize) -> Option<Vec<usize>> {
+fn even_bands(len: usize) -> Option<Bands> {
     if len % 2 == 1 || len < 6 {
         return None;
     }
-    let half = len / 2;
-    let halves = spread(half, half.div_ceil(MAX_TILE_SIDE / 2));
-    Some(halves.into_iter().map(|h| 2 * h).collect())
+    Some(spread(len, (len / 2).div_ceil(MAX_TILE_SIDE / 2), 2))
 }
 
 /// An odd last band of 5 to 11 after even ones.
-fn last_odd_widths(len: usize) -> Option<Vec<usize>> {
+fn last_odd_bands(len: usize) -> Option<Bands> {
     if len.is_multiple_of(2) || len < MIN_TILE_SIDE {
         return None;
     }
     if len < MAX_TILE_SIDE {
-        return Some(vec![len]);
+        return Some(Bands {
+            count: 0,
+            narrow: 1,
+            unit: 0,
+            wide: 0,
+            last: Some(len),
+        });
     }
     // Past the largest tile, 7 leaves an even remainder of at least 6.
-    let mut widths = even_widths(len - 7)?;
-    widths.push(7);
-    Some(widths)
+    Some(Bands {
+        last: Some(7),
+        ..even_bands(len - 7)?
+    })
 }
 
 /// How a flat board is cut into tiles.
@@ -135,20 +178,24 @@ mod tests {
 
     fn check(len: usize, parity: Parity) {
         let bands = Bands::cut(len, parity).unwrap_or_else(|| panic!("{len} {parity:?}"));
-        assert_eq!(bands.widths.iter().sum::<usize>(), len);
-        for (i, &w) in bands.widths.iter().enumerate() {
+        assert_eq!(bands.total(), len);
+        let mut at = 0;
+        for i in 0..bands.len() {
+            let w = bands.width(i);
             assert!((MIN_TILE_SIDE..=MAX_TILE_SIDE).contains(&w), "{len}: {w}");
             let last = i + 1 == bands.len();
             match parity {
                 Parity::Even => assert_eq!(w % 2, 0),
-                Parity::LastOdd => assert_eq!(w % 2 == 1, last, "{len}: {:?}", bands.widths),
+                Parity::LastOdd => assert_eq!(w % 2 == 1, last, "{len}: {bands:?}"),
                 Parity::Free => {}
             }
+            assert_eq!(bands.start(i), at, "{len}: {bands:?}");
+            for cell in at..at + w {
+                assert_eq!(bands.band_of(cell), i, "{len} {cell}");
+            }
+            at += w;
         }
-        for (i, &s) in bands.starts.iter().enumerate() {
-            assert_eq!(bands.band_of(s), i);
-            assert_eq!(bands.band_of(s + bands.widths[i] - 1), i);
-        }
+        assert_eq!(at, len);
     }
 
     #[test]

@@ -82,8 +82,8 @@ pub struct Stitched {
     layout: Layout,
     board_cols: usize,
     kinds: Vec<Kind>,
-    /// Kind of each tile, row band major.
-    kind_of: Vec<u16>,
+    /// Kind of each pair of (row band, column band) width classes.
+    kind_of: [[u8; 3]; 3],
     closed: bool,
 }
 
@@ -100,28 +100,17 @@ pub struct MissingTile {
 impl Stitched {
     /// The tour of the board the layout cuts, from the set's tiles.
     pub fn new(layout: Layout, tiles: &TileSet) -> Result<Stitched, MissingTile> {
-        let board_cols: usize = layout.cols.widths.iter().sum();
-        let mut sizes: Vec<(usize, usize)> = Vec::new();
-        let mut kind_of = Vec::with_capacity(layout.rows.len() * layout.cols.len());
-        for &rows in &layout.rows.widths {
-            for &cols in &layout.cols.widths {
-                let index = sizes
-                    .iter()
-                    .position(|&s| s == (rows, cols))
-                    .unwrap_or_else(|| {
-                        sizes.push((rows, cols));
-                        sizes.len() - 1
-                    });
-                kind_of.push(index as u16);
+        let board_cols = layout.cols.total();
+        let mut kinds = Vec::new();
+        let mut kind_of = [[0; 3]; 3];
+        for i in layout.rows.representatives() {
+            for j in layout.cols.representatives() {
+                let (rows, cols) = (layout.rows.width(i), layout.cols.width(j));
+                let tile = tiles.get(rows, cols).ok_or(MissingTile { rows, cols })?;
+                kinds.push(Kind::new(tile, board_cols));
+                kind_of[layout.rows.width_class(i)][layout.cols.width_class(j)] = kinds.len() as u8;
             }
         }
-        let kinds = sizes
-            .iter()
-            .map(|&(rows, cols)| {
-                let tile = tiles.get(rows, cols).ok_or(MissingTile { rows, cols })?;
-                Ok(Kind::new(tile, board_cols))
-            })
-            .collect::<Result<Vec<Kind>, MissingTile>>()?;
         let closed = kinds.iter().all(|k| k.closed);
         Ok(Stitched {
             layout,
@@ -139,13 +128,13 @@ impl Stitched {
 
     /// Number of cells on the board.
     pub fn n_cells(&self) -> u64 {
-        let rows: usize = self.layout.rows.widths.iter().sum();
-        (rows * self.board_cols) as u64
+        (self.layout.rows.total() * self.board_cols) as u64
     }
 
     fn kind(&self, cursor: Cursor) -> &Kind {
-        let index = cursor.row_band as usize * self.layout.cols.len() + cursor.col_band as usize;
-        &self.kinds[self.kind_of[index] as usize]
+        let ri = self.layout.rows.width_class(cursor.row_band as usize);
+        let cj = self.layout.cols.width_class(cursor.col_band as usize);
+        &self.kinds[self.kind_of[ri][cj] as usize - 1]
     }
 
     /// Whether the comb joins the tile at `cursor` to its neighbour by `side`.
@@ -222,8 +211,8 @@ impl Stitched {
     }
 
     fn base(&self, cursor: Cursor) -> u32 {
-        let row = self.layout.rows.starts[cursor.row_band as usize];
-        let col = self.layout.cols.starts[cursor.col_band as usize];
+        let row = self.layout.rows.start(cursor.row_band as usize);
+        let col = self.layout.cols.start(cursor.col_band as usize);
         (row * self.board_cols + col) as u32
     }
 
@@ -271,9 +260,9 @@ impl Stitched {
             forward: true,
         };
         let kind = self.kind(cursor);
-        let tile_cols = self.layout.cols.widths[j];
+        let tile_cols = self.layout.cols.width(j);
         let local =
-            (row - self.layout.rows.starts[i]) * tile_cols + (col - self.layout.cols.starts[j]);
+            (row - self.layout.rows.start(i)) * tile_cols + (col - self.layout.cols.start(j));
         cursor.position = kind.positions[local];
         cursor
     }

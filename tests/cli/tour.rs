@@ -1,0 +1,94 @@
+//! `knights tour` through the binary: each format read back and verified by `knights verify`,
+//! requests it must refuse, and a file that appears only once its tour has passed.
+
+use crate::common::cli::{knights, refused, stderr};
+
+fn temp_path(dir: &tempfile::TempDir, name: &str) -> String {
+    dir.path().join(name).to_string_lossy().into_owned()
+}
+
+/// Each format, written by `tour` and checked again by `verify` (a separate reading).
+#[test]
+fn every_format_is_read_back_and_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    for (board, name, closed) in [
+        ("10x12", "t.bin", true),
+        ("9x9", "t.json", false),
+        ("3x16", "t.txt", true),
+    ] {
+        let path = temp_path(&dir, name);
+        let format = match name.rsplit('.').next() {
+            Some("bin") => "binary",
+            Some("json") => "json",
+            _ => "text",
+        };
+        let out = knights(&["tour", "--board", board, "--format", format, "-o", &path]);
+        assert!(out.status.success(), "{board}: {}", stderr(&out));
+        let mut check = vec!["verify", "--board", board];
+        if closed {
+            check.push("--closed");
+        }
+        check.push(&path);
+        let out = knights(&check);
+        assert!(out.status.success(), "{board}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_tour_starts_and_ends_where_asked() {
+    let out = knights(&[
+        "tour", "--board", "8x8", "--start", "3,4", "--format", "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["numbers"][3 * 8 + 4], 1);
+    let out = knights(&[
+        "tour", "--board", "6x8", "--method", "sat", "--start", "0,0", "--end", "5,6", "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["numbers"][0], 1);
+    assert_eq!(record["numbers"][5 * 8 + 6], 48);
+}
+
+#[test]
+fn warnsdorff_gives_a_verified_open_tour() {
+    let out = knights(&[
+        "tour",
+        "--board",
+        "30x30",
+        "--method",
+        "warnsdorff",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("an open tour of 30x30, verified"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Bad requests are refused before any work, each saying what is possible or why not.
+#[test]
+fn impossible_requests_are_refused_with_the_reason() {
+    assert!(refused(&["tour", "--board", "0x9"]).contains("side of length 0"));
+    assert!(refused(&["tour", "--board=-3x9"]).contains("not of the form"));
+    assert!(
+        refused(&["tour", "--board", "100000x100000", "-o", "x.bin"])
+            .contains("more than the 4294967295")
+    );
+    assert!(
+        refused(&["tour", "--board", "5000x5000", "--format", "json"])
+            .contains("use --format binary")
+    );
+    assert!(refused(&["tour", "--board", "7x9", "--closed"]).contains("odd number of cells"));
+    assert!(refused(&["tour", "--board", "4x8", "--closed"]).contains("Schwenk"));
+    assert!(refused(&["tour", "--board", "3x6"]).contains("Cull"));
+    assert!(refused(&["tour", "--board", "9x9", "--start", "0,1"]).contains("corners' colour"));
+    assert!(refused(&["tour", "--board", "8x8", "--start", "8,0"]).contains("off the 8x8 board"));
+    assert!(refused(&["tour", "--board", "8x8", "--start", "1"]).contains("--start '1'"));
+    assert!(refused(&["tour", "--board", "4x4x4"]).contains("boxes"));
+}
