@@ -5,9 +5,14 @@ use crate::board::Board;
 use crate::puzzle::{Equivalence, LineSum};
 
 fn plain(shape: Shape, closed: bool) -> Puzzle {
+    plain_with(shape, crate::board::Leaper::KNIGHT, closed)
+}
+
+/// A puzzle with no rule but the board, the leaper and `closed`.
+pub(super) fn plain_with(shape: Shape, leaper: crate::board::Leaper, closed: bool) -> Puzzle {
     Puzzle {
         name: "test".into(),
-        board: Board::knight(shape),
+        board: Board::new(shape, leaper),
         closed,
         starts: None,
         ends: None,

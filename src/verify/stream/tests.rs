@@ -2,9 +2,9 @@
 //! every way of failing reached, and the same verdict as the whole-tour verifier.
 
 use super::*;
-use crate::board::Board;
-use crate::puzzle::{Equivalence, Puzzle};
+use crate::puzzle::Puzzle;
 use crate::tour::{text, Tour};
+use crate::verify::tests::plain_with;
 use proptest::prelude::*;
 
 const OPEN_5X5: &str = include_str!("../../../tests/data/tours/open-5x5.txt");
@@ -191,23 +191,6 @@ fn every_way_of_failing_is_reached() {
 
 fn plain(shape: Shape, closed: bool) -> Puzzle {
     plain_with(shape, Leaper::KNIGHT, closed)
-}
-
-fn plain_with(shape: Shape, leaper: Leaper, closed: bool) -> Puzzle {
-    Puzzle {
-        name: "test".into(),
-        board: Board::new(shape, leaper),
-        closed,
-        starts: None,
-        ends: None,
-        sums: Vec::new(),
-        rot180: false,
-        required: Vec::new(),
-        equivalence: Equivalence {
-            board: true,
-            reverse: false,
-        },
-    }
 }
 
 /// A reference tour with random edits: entries swapped, a stretch reversed, or an entry
