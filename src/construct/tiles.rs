@@ -282,11 +282,6 @@ impl TileSet {
         self.strip_block.as_ref()
     }
 
-    /// Every stitch tile, in the order kept.
-    pub fn tiles(&self) -> &[Tile] {
-        &self.tiles
-    }
-
     /// Every tile with its role.
     pub fn all(&self) -> impl Iterator<Item = (&Tile, Role)> {
         let stitch = self.tiles.iter().map(|t| (t, Role::Stitch));

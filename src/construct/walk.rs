@@ -273,15 +273,6 @@ impl Stitched {
         cursor
     }
 
-    /// Whether a path may start at the cursor: it is on an end of the open tile's path and
-    /// heads into it. Every cursor qualifies on a loop.
-    pub fn starts_here(&self, cursor: Cursor) -> bool {
-        let kind = self.kind(cursor);
-        kind.closed
-            || (cursor.position == 0 && cursor.forward)
-            || (cursor.position + 1 == kind.len && !cursor.forward)
-    }
-
     /// The two cursors a path may start from (on a loop: the default start both ways).
     pub fn path_starts(&self) -> [Cursor; 2] {
         let start = self.default_start();
