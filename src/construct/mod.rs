@@ -221,7 +221,7 @@ impl Planned {
     }
 
     /// Hands the tour's cells, in order and in chunks, to `consume` (see [`stream::stream`]).
-    pub fn stream<E>(&self, consume: impl FnMut(&[u32]) -> Result<(), E>) -> Result<(), E> {
+    pub fn stream<E: Send>(&self, consume: impl FnMut(&[u32]) -> Result<(), E>) -> Result<(), E> {
         stream::stream(self, consume)
     }
 

@@ -1,7 +1,8 @@
 //! Writing a constructed tour as binary while the streaming verifier checks it, chunk by
-//! chunk, so that nothing is written that the verifier has not seen and no board-sized array
-//! is ever held.
+//! chunk, so that nothing is written that the verifier has not passed and no board-sized
+//! array is ever held. The verifier runs on the walking thread, the writing on the caller's.
 
+use super::stream::stream_checked;
 use super::{Planned, Request};
 use crate::board::{Leaper, Shape};
 use crate::tour::binary::write_cells;
@@ -40,14 +41,18 @@ pub fn write_verified(
     let shape = Shape::flat(request.rows, request.cols);
     let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, request.wants_closed());
     let (mut first, mut last) = (None, None);
-    planned.stream(|chunk| -> Result<(), WriteError> {
+    let check = |chunk: &[u32]| -> Result<(), WriteError> {
         verifier.push(chunk)?;
         first.get_or_insert(chunk[0]);
         last = chunk.last().copied();
+        Ok(())
+    };
+    let write = |chunk: &[u32]| -> Result<(), WriteError> {
         write_cells(out, chunk)?;
         progress(chunk.len());
         Ok(())
-    })?;
+    };
+    stream_checked(planned, check, write)?;
     let report = verifier.finish()?;
     let index = |(r, c): (usize, usize)| (r * request.cols + c) as u32;
     if let Some(start) = request.start.filter(|&s| first != Some(index(s))) {
