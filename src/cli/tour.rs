@@ -85,7 +85,7 @@ impl From<TieBreakArg> for TieBreak {
 /// How a tour is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Method {
-    /// Join tiles' tours (any size from 5x5 up).
+    /// Join tiles' tours (boards 3 wide, or 5 and more a side).
     Stitch,
     /// Search by Warnsdorff's rule with a budget and restarts.
     Warnsdorff,

@@ -2,9 +2,11 @@
 //!
 //! A board is cut into tiles ([`plan`]), each tile carries a tour from the tile set that the
 //! SAT engine found ([`tiles`], [`find`]), and neighbouring tiles' tours are stitched into
-//! one ([`stitch`]). The stitched tour is walked on demand ([`walk`]) and streamed in chunks
-//! ([`stream`]), so no board-sized array is ever held. Every tour a command emits is still
-//! checked by the independent verifier.
+//! one ([`stitch`]). Boards three squares wide grow by inserting blocks instead ([`strip`]).
+//! The tour is walked on demand ([`walk`]) and streamed in chunks ([`stream`], [`output`]),
+//! so no board-sized array is ever held. Warnsdorff's rule ([`warnsdorff`]) is the seed's
+//! search, kept for comparison. Every tour a command emits is still checked by the
+//! independent verifier.
 
 pub mod find;
 pub mod output;
@@ -32,7 +34,7 @@ pub struct Request {
     /// Columns of the board.
     pub cols: usize,
     /// `Some(true)`: closed; `Some(false)`: any tour (a closed one is also open); `None`:
-    /// closed wherever a closed tour exists.
+    /// closed wherever a closed tour exists, unless both ends are given.
     pub closed: Option<bool>,
     /// The cell (row, col) that must carry number 1.
     pub start: Option<(usize, usize)>,
@@ -310,7 +312,7 @@ fn start_cursor(tour: &Stitched, request: &Request) -> Result<Cursor, ConstructE
                 .find(|&c| tour.cell_of(tour.step(tour.reversed(c))) == end)
                 .ok_or_else(|| {
                     ConstructError::Unsupported(format!(
-                        "yet give a tour both a start and an end unless they are neighbours on its loop ({},{}) and ({},{}) are not",
+                        "yet give a tour both a start and an end unless they are neighbours on its loop, and ({},{}) and ({},{}) are not (--method sat takes any ends on small boards)",
                         start.0, start.1, end.0, end.1
                     ))
                 })
