@@ -97,6 +97,16 @@ pub struct CellSetSpec {
     pub cells: Vec<Vec<i64>>,
 }
 
+impl CellSetSpec {
+    /// The set of the one flat-board cell (`row`, `col`).
+    pub fn cell(row: usize, col: usize) -> Self {
+        CellSetSpec {
+            cells: vec![vec![row as i64, col as i64]],
+            ..CellSetSpec::default()
+        }
+    }
+}
+
 /// Line-sum constraints. The named families apply to flat boards.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -4,7 +4,6 @@
 use knights::construct::{build, ConstructError, Request};
 use knights::puzzle::existence::no_knight_tour_reason;
 use knights::puzzle::Puzzle;
-use knights::spec::{CellSetSpec, Spec};
 use knights::tour::Tour;
 use knights::verify::verify;
 
@@ -18,21 +17,11 @@ fn request(rows: usize, cols: usize) -> Request {
     }
 }
 
-fn cell_set(cell: Option<(usize, usize)>) -> Option<CellSetSpec> {
-    cell.map(|(r, c)| CellSetSpec {
-        cells: vec![vec![r as i64, c as i64]],
-        ..CellSetSpec::default()
-    })
-}
-
 /// Builds the tour and asks the verifier about it, against a model that says what was asked:
 /// the board, closed where a closed tour exists (or as asked), and the ends.
 fn construct_and_verify(request: &Request) -> Tour {
     let planned = build(request).unwrap_or_else(|e| panic!("{request:?}: {e}"));
-    let mut spec = Spec::plain(&format!("{}x{}", request.rows, request.cols));
-    spec.closed = request.wants_closed();
-    spec.start = cell_set(request.start);
-    spec.end = cell_set(request.end);
+    let spec = request.spec();
     let puzzle = Puzzle::from_spec(&spec).unwrap();
     if spec.closed {
         assert!(planned.closed(), "{request:?}: not a loop");

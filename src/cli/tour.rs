@@ -3,17 +3,15 @@
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use knights::board::{Leaper, Shape, MAX_CELLS, MAX_STREAMED_CELLS};
-use knights::construct::output::write_verified;
+use knights::board::{Shape, MAX_CELLS, MAX_STREAMED_CELLS};
+use knights::construct::output::{write_checked, write_verified};
 use knights::construct::warnsdorff::{warnsdorff, TieBreak, WarnsdorffOptions};
 use knights::construct::{self, Request};
 use knights::puzzle::Puzzle;
 use knights::run::Limits;
 use knights::sat::SatOptions;
-use knights::spec::{CellSetSpec, Spec};
 use knights::tour::json::TourRecord;
 use knights::tour::{binary, Tour};
-use knights::verify::stream::StreamVerifier;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -187,21 +185,6 @@ fn resolve_format(asked: Option<TourFormat>, output: &Path) -> Result<TourFormat
     Ok(format)
 }
 
-/// The model a constructed tour must satisfy: the board, closed as asked, and the ends.
-fn request_spec(request: &Request) -> Spec {
-    let square = |cell: Option<(usize, usize)>| {
-        cell.map(|(r, c)| CellSetSpec {
-            cells: vec![vec![r as i64, c as i64]],
-            ..CellSetSpec::default()
-        })
-    };
-    let mut spec = Spec::plain(&format!("{}x{}", request.rows, request.cols));
-    spec.closed = request.wants_closed();
-    spec.start = square(request.start);
-    spec.end = square(request.end);
-    spec
-}
-
 /// Builds the stitched tour and writes it; returns whether it is closed.
 fn write_stitched(request: &Request, format: TourFormat, output: &Path) -> Result<bool> {
     let planned = construct::build(request)?;
@@ -218,7 +201,7 @@ fn write_stitched(request: &Request, format: TourFormat, output: &Path) -> Resul
 
 /// Asks the SAT engine for the whole board; returns whether the tour is closed.
 fn write_found(request: &Request, format: TourFormat, output: &Path) -> Result<bool> {
-    let puzzle = Puzzle::from_spec(&request_spec(request))?;
+    let puzzle = Puzzle::from_spec(&request.spec())?;
     let (found, summary) =
         knights::sat::solve(&puzzle, &SatOptions::default(), &Limits::default())?;
     let Some(tour) = found else {
@@ -257,7 +240,8 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
         clock.elapsed().as_secs_f64() * 1000.0
     );
     if format == TourFormat::Binary {
-        write_streamed(&found.order, request, &args.output)?;
+        let mut out = super::output::create_output(&args.output)?;
+        write_checked(&found.order, request, &mut out).context("internal error")?;
         return Ok(options.closed);
     }
     let cells = found.order.iter().map(|&c| c as usize).collect();
@@ -266,27 +250,9 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
     Ok(options.closed)
 }
 
-/// Checks a visiting order with the streaming verifier (one bit per square, no move graph),
-/// then writes it as binary.
-fn write_streamed(order: &[u32], request: &Request, output: &Path) -> Result<()> {
-    let shape = Shape::flat(request.rows, request.cols);
-    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, request.wants_closed());
-    let checked = verifier.push(order).and_then(|()| verifier.finish());
-    checked.map_err(|v| anyhow::anyhow!("internal error: the tour breaks a rule: {v}"))?;
-    if let Some(start) = request.start {
-        if order.first() != Some(&((start.0 * request.cols + start.1) as u32)) {
-            bail!("internal error: the tour does not start on {start:?}");
-        }
-    }
-    let mut out = super::output::create_output(output)?;
-    binary::write_cells(&mut out, order)?;
-    out.flush()?;
-    Ok(())
-}
-
 /// Verifies a tour held whole against every rule asked for, then writes it.
 fn write_held(tour: &Tour, request: &Request, format: TourFormat, output: &Path) -> Result<()> {
-    let puzzle = Puzzle::from_spec(&request_spec(request))?;
+    let puzzle = Puzzle::from_spec(&request.spec())?;
     let broken = knights::verify::verify(&puzzle, tour);
     if !broken.is_empty() {
         let broken: Vec<String> = broken.iter().map(ToString::to_string).collect();

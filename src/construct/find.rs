@@ -48,13 +48,6 @@ fn move_spec([a, b]: [Local; 2]) -> [Vec<i64>; 2] {
     [vec![a.0 as i64, a.1 as i64], vec![b.0 as i64, b.1 as i64]]
 }
 
-fn one_cell((row, col): Local) -> CellSetSpec {
-    CellSetSpec {
-        cells: vec![vec![row as i64, col as i64]],
-        ..CellSetSpec::default()
-    }
-}
-
 /// The model of a `rows` x `cols` stitch tile: closed when the number of cells is even,
 /// making the agreed move by each side.
 pub fn tile_spec(rows: usize, cols: usize) -> Spec {
@@ -81,8 +74,8 @@ pub fn strip_base_spec(cols: usize, closed: bool) -> Spec {
 pub fn strip_block_spec() -> Spec {
     let mut spec = Spec::plain(&format!("{STRIP_ROWS}x{BLOCK_COLS}"));
     spec.name = Some(format!("strip-block-{STRIP_ROWS}x{BLOCK_COLS}"));
-    spec.start = Some(one_cell(BLOCK_ENDS[0]));
-    spec.end = Some(one_cell(BLOCK_ENDS[1]));
+    spec.start = Some(CellSetSpec::cell(BLOCK_ENDS[0].0, BLOCK_ENDS[0].1));
+    spec.end = Some(CellSetSpec::cell(BLOCK_ENDS[1].0, BLOCK_ENDS[1].1));
     spec.required_moves = vec![move_spec(hook(BLOCK_COLS))];
     spec
 }

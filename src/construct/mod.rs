@@ -20,6 +20,7 @@ pub mod warnsdorff;
 
 use crate::board::MAX_STREAMED_CELLS;
 use crate::puzzle::existence::no_knight_tour_reason;
+use crate::spec::{CellSetSpec, Spec};
 use plan::Layout;
 use strip::chain::Chain;
 use strip::{split_length, BLOCK_COLS, STRIP_ROWS};
@@ -109,6 +110,16 @@ impl Request {
             let both_ends = self.start.is_some() && self.end.is_some();
             !both_ends && no_knight_tour_reason(self.rows, self.cols, true).is_none()
         })
+    }
+
+    /// The model a tour for this request must satisfy: the board, closed as
+    /// [`wants_closed`](Self::wants_closed) says, and the ends asked for.
+    pub fn spec(&self) -> Spec {
+        let mut spec = Spec::plain(&format!("{}x{}", self.rows, self.cols));
+        spec.closed = self.wants_closed();
+        spec.start = self.start.map(|(r, c)| CellSetSpec::cell(r, c));
+        spec.end = self.end.map(|(r, c)| CellSetSpec::cell(r, c));
+        spec
     }
 
     /// Refuses, before any work, a board no tour exists on, one too large to address, and

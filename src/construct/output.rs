@@ -54,6 +54,30 @@ pub fn write_verified(
     };
     stream_checked(planned, check, write)?;
     let report = verifier.finish()?;
+    check_ends(request, first, last)?;
+    out.flush()?;
+    Ok(report)
+}
+
+/// Checks a visiting order held whole (a search's tour) with the streaming verifier, which
+/// needs no move graph, and the requested ends, then writes it as binary.
+pub fn write_checked(
+    order: &[u32],
+    request: &Request,
+    out: &mut impl Write,
+) -> Result<StreamReport, WriteError> {
+    let shape = Shape::flat(request.rows, request.cols);
+    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, request.wants_closed());
+    verifier.push(order)?;
+    let report = verifier.finish()?;
+    check_ends(request, order.first().copied(), order.last().copied())?;
+    write_cells(out, order)?;
+    out.flush()?;
+    Ok(report)
+}
+
+/// The requested ends, on the tour's first and last cells.
+fn check_ends(request: &Request, first: Option<u32>, last: Option<u32>) -> Result<(), WriteError> {
     let index = |(r, c): (usize, usize)| (r * request.cols + c) as u32;
     if let Some(start) = request.start.filter(|&s| first != Some(index(s))) {
         return Err(WriteError::Ends(format!("start on {start:?}")));
@@ -61,6 +85,5 @@ pub fn write_verified(
     if let Some(end) = request.end.filter(|&e| last != Some(index(e))) {
         return Err(WriteError::Ends(format!("end on {end:?}")));
     }
-    out.flush()?;
-    Ok(report)
+    Ok(())
 }
