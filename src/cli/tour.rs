@@ -278,27 +278,68 @@ fn write_held(tour: &Tour, request: &Request, format: TourFormat, output: &Path)
 /// written under a temporary name and takes its own only once the whole tour has passed, so
 /// a file under the asked name is always a whole, verified tour.
 fn stream_binary(planned: &construct::Planned, request: &Request, output: &Path) -> Result<()> {
-    let partial = partial_path(output);
-    let mut out = super::output::create_output(partial.as_deref().unwrap_or(output))?;
+    let staging = Staging::for_output(output)?;
+    let mut out = super::output::create_output(staging.write_to(output))?;
     let progress = progress_bar(planned.n_cells());
     let written = write_verified(planned, request, &mut out, |n| progress.inc(n as u64));
     progress.finish_and_clear();
     drop(out);
-    if let Some(partial) = &partial {
-        if written.is_ok() {
-            std::fs::rename(partial, output).with_context(|| {
-                format!(
-                    "cannot rename {} to {}",
-                    partial.display(),
-                    output.display()
-                )
-            })?;
-        } else {
-            let _ = std::fs::remove_file(partial);
-        }
-    }
+    staging.finish(written.is_ok())?;
     written.context("internal error")?;
     Ok(())
+}
+
+/// Where a binary tour is written before it is known to be whole.
+enum Staging {
+    /// Written in place: standard output, or an existing device or pipe such as
+    /// `/dev/null`, which a rename would replace with a plain file.
+    InPlace,
+    /// Written to `partial`, then renamed onto `target` (the file the output names,
+    /// through any symbolic link, so that the link stays a link).
+    Renamed { partial: PathBuf, target: PathBuf },
+}
+
+impl Staging {
+    fn for_output(output: &Path) -> Result<Self> {
+        if output.as_os_str() == "-" {
+            return Ok(Self::InPlace);
+        }
+        let target = match std::fs::metadata(output) {
+            Ok(meta) if !meta.is_file() => return Ok(Self::InPlace),
+            Ok(_) => std::fs::canonicalize(output)
+                .with_context(|| format!("cannot resolve {}", output.display()))?,
+            Err(_) => output.to_path_buf(),
+        };
+        let mut partial = target.as_os_str().to_owned();
+        partial.push(".part");
+        let partial = PathBuf::from(partial);
+        Ok(Self::Renamed { partial, target })
+    }
+
+    fn write_to<'a>(&'a self, output: &'a Path) -> &'a Path {
+        match self {
+            Self::InPlace => output,
+            Self::Renamed { partial, .. } => partial,
+        }
+    }
+
+    /// Gives a whole tour its name, or removes a partial one.
+    fn finish(&self, whole: bool) -> Result<()> {
+        let Self::Renamed { partial, target } = self else {
+            return Ok(());
+        };
+        if !whole {
+            let _ = std::fs::remove_file(partial);
+            return Ok(());
+        }
+        std::fs::rename(partial, target).with_context(|| {
+            format!(
+                "cannot rename {} to {}",
+                partial.display(),
+                target.display()
+            )
+        })
+    }
 }
 
 /// Refuses, before any work, a binary tour larger than the free space where it would go.
@@ -330,15 +371,6 @@ fn free_bytes(dir: &Path) -> Option<u64> {
     // SAFETY: `path` is a valid C string and `stats` a properly sized, writable struct.
     let status = unsafe { libc::statvfs(path.as_ptr(), &mut stats) };
     (status == 0).then(|| stats.f_bavail as u64 * stats.f_frsize as u64)
-}
-
-/// `FILE.part` beside `FILE`; none for standard output.
-fn partial_path(output: &Path) -> Option<PathBuf> {
-    (output.as_os_str() != "-").then(|| {
-        let mut name = output.as_os_str().to_owned();
-        name.push(".part");
-        PathBuf::from(name)
-    })
 }
 
 /// A bar of cells written, for tours large enough to take a moment.

@@ -92,3 +92,48 @@ fn impossible_requests_are_refused_with_the_reason() {
     assert!(refused(&["tour", "--board", "8x8", "--start", "1"]).contains("--start '1'"));
     assert!(refused(&["tour", "--board", "4x4x4"]).contains("boxes"));
 }
+
+/// A binary tour sent to an existing pipe (as to `/dev/null` or any device) is written into
+/// it, and the pipe is still a pipe afterwards: a rename onto it would replace it with a file.
+#[test]
+fn a_tour_written_to_a_pipe_leaves_the_pipe_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let pipe = temp_path(&dir, "pipe");
+    let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+    assert!(made.unwrap().success(), "mkfifo failed");
+    let reader = {
+        let pipe = pipe.clone();
+        std::thread::spawn(move || std::fs::read(pipe).unwrap())
+    };
+    let out = knights(&[
+        "tour", "--board", "12x12", "--format", "binary", "-o", &pipe,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Checked before joining: a pipe replaced by a file would leave the reader waiting.
+    assert!(std::fs::metadata(&pipe).unwrap().file_type().is_fifo());
+    let bytes = reader.join().unwrap();
+    assert_eq!(bytes.len(), 4 * 144);
+    let copy = temp_path(&dir, "copy.bin");
+    std::fs::write(&copy, bytes).unwrap();
+    let out = knights(&["verify", "--board", "12x12", "--closed", &copy]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// Through a symbolic link the tour replaces the file the link names, and the link stays.
+#[test]
+fn a_tour_written_through_a_link_keeps_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_path(&dir, "real.bin");
+    let link = temp_path(&dir, "link.bin");
+    std::fs::write(&file, b"old").unwrap();
+    std::os::unix::fs::symlink(&file, &link).unwrap();
+    let out = knights(&[
+        "tour", "--board", "10x10", "--format", "binary", "-o", &link,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let meta = std::fs::symlink_metadata(&link).unwrap();
+    assert!(meta.file_type().is_symlink());
+    let out = knights(&["verify", "--board", "10x10", "--closed", &file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
