@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Measures `knights tour` on large boards and Warnsdorff's rule; writes tables (Markdown)
-to stdout. Usage: python3 results/large-boards/run.py [--quick] > results/large-boards/FILE.md
+to stdout. Usage: python3 results/large-boards/run.py [--quick] [--construct-only] > results/large-boards/FILE.md
 
 Every run goes through /usr/bin/time for wall time and peak memory (maximum resident set
 size); each figure is the median of three runs. Tours are written to a scratch directory and
@@ -9,6 +9,7 @@ import os, re, statistics, subprocess, sys, tempfile
 
 KNIGHTS = os.path.join(os.path.dirname(__file__), "..", "..", "target", "release", "knights")
 QUICK = "--quick" in sys.argv
+CONSTRUCT_ONLY = "--construct-only" in sys.argv
 SCRATCH = tempfile.mkdtemp(prefix="knights-large-")
 
 def timed(args):
@@ -72,6 +73,9 @@ def warnsdorff_table(sizes):
         print(f"| {n} | {seed} | " + " | ".join(f"{a} | {b}" for a, b in cells) + " |", flush=True)
 
 if __name__ == "__main__":
+    # "To /dev/null" means to the device: a plain file there would be a file in memory.
+    if not os.path.exists("/dev/null") or not __import__("stat").S_ISCHR(os.stat("/dev/null").st_mode):
+        sys.exit("/dev/null is not a character device; the /dev/null column would be wrong")
     squares = ["1000x1000", "1732x1732", "3162x3163", "5477x5477", "10000x10000"]
     others = ["9999x10001", "3x33333333", "33333333x3", "5x20000000", "20001x4999", "1001x99999"]
     if not QUICK:
@@ -80,5 +84,7 @@ if __name__ == "__main__":
     construction_table(squares if not QUICK else squares[:2])
     print("\n## Odd, oblong and thin boards\n")
     construction_table(others if not QUICK else others[:1])
+    if CONSTRUCT_ONLY:
+        sys.exit(0)
     print("\n## Warnsdorff's rule\n")
     warnsdorff_table(list(range(8, 31, 2)) + ([50, 100, 200, 300, 500, 1000, 2000, 4000] if not QUICK else [100]))
