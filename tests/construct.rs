@@ -7,6 +7,8 @@ use knights::puzzle::Puzzle;
 use knights::tour::Tour;
 use knights::verify::verify;
 
+mod four_rows;
+
 fn request(rows: usize, cols: usize) -> Request {
     Request {
         rows,
@@ -149,6 +151,13 @@ fn impossible_requests_are_refused_with_the_reason() {
         ..request(8, 8)
     };
     assert!(matches!(build(&off), Err(ConstructError::OffBoard { .. })));
+    let inner_end = Request {
+        end: Some((20, 2)),
+        ..request(30, 4)
+    };
+    assert!(
+        matches!(build(&inner_end), Err(ConstructError::ImpossibleEnd { reason, .. }) if reason.contains("outer lines"))
+    );
 }
 
 /// Every stored tile is a tour of its own model (the agreed moves or the hook, the block's

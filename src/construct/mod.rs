@@ -2,13 +2,15 @@
 //!
 //! A board is cut into tiles ([`plan`]), each tile carries a tour from the tile set that the
 //! SAT engine found ([`tiles`], [`find`]), and neighbouring tiles' tours are stitched into
-//! one ([`stitch`]). Boards three squares wide grow by inserting blocks instead ([`strip`]).
+//! one ([`stitch`]). Boards three squares wide grow by inserting blocks instead ([`strip`]);
+//! boards four wide are two paths through the colour classes, joined by one move ([`four`]).
 //! The tour is walked on demand ([`walk`]) and streamed in chunks ([`stream`], [`output`]),
 //! so no board-sized array is ever held. Warnsdorff's rule ([`warnsdorff`]) is the seed's
 //! search, kept for comparison. Every tour a command emits is still checked by the
 //! independent verifier.
 
 pub mod find;
+pub mod four;
 pub mod output;
 pub mod plan;
 pub mod stitch;
@@ -21,6 +23,7 @@ pub mod warnsdorff;
 use crate::board::MAX_STREAMED_CELLS;
 use crate::puzzle::existence::no_knight_tour_reason;
 use crate::spec::{CellSetSpec, Spec};
+use four::{outer_end_reason, FourRows, FOUR_ROWS};
 use plan::Layout;
 use strip::chain::Chain;
 use strip::{split_length, BLOCK_COLS, STRIP_ROWS};
@@ -146,7 +149,23 @@ impl Request {
                 }
             }
         }
-        self.check_colours()
+        self.check_colours()?;
+        self.check_four_rows()
+    }
+
+    /// On a board four squares wide every open tour starts and ends on an outer line.
+    fn check_four_rows(&self) -> Result<(), ConstructError> {
+        if self.rows.min(self.cols) != FOUR_ROWS {
+            return Ok(());
+        }
+        for (which, end) in [("start", self.start), ("end", self.end)] {
+            let Some((row, col)) = end else { continue };
+            let across = if self.rows == FOUR_ROWS { row } else { col };
+            if let Some(reason) = outer_end_reason(across) {
+                return Err(self.impossible(&format!("{which} on ({row},{col})"), reason));
+            }
+        }
+        Ok(())
     }
 
     /// On a board with an odd number of cells a knight's path has an even number of moves,
@@ -198,6 +217,8 @@ enum Built {
     Stitched(Stitched, Cursor),
     /// A strip three squares wide.
     Strip(Chain),
+    /// A board four squares wide.
+    Four(FourRows),
 }
 
 impl Planned {
@@ -207,6 +228,7 @@ impl Planned {
             Built::Single => false,
             Built::Stitched(tour, _) => tour.closed(),
             Built::Strip(chain) => chain.closed(),
+            Built::Four(_) => false,
         }
     }
 
@@ -216,6 +238,7 @@ impl Planned {
             Built::Single => 1,
             Built::Stitched(tour, _) => tour.n_cells(),
             Built::Strip(chain) => chain.n_cells(),
+            Built::Four(tour) => tour.n_cells(),
         }
     }
 
@@ -230,6 +253,7 @@ impl Planned {
             Built::Single => sink(&mut vec![0]),
             Built::Stitched(tour, start) => tour.walk(*start, chunk, sink),
             Built::Strip(chain) => chain.walk(chunk, sink),
+            Built::Four(tour) => tour.walk(chunk, sink),
         }
     }
 
@@ -250,7 +274,7 @@ impl Planned {
 }
 
 /// Plans a tour for a request with the built-in tile set: stitched tiles on boards with
-/// both sides at least 5, a strip on boards three wide.
+/// both sides at least 5, a strip on boards three wide, two ladder paths on boards four wide.
 pub fn build(request: &Request) -> Result<Planned, ConstructError> {
     build_with(request, TileSet::builtin())
 }
@@ -264,11 +288,7 @@ pub fn build_with(request: &Request, tiles: &TileSet) -> Result<Planned, Constru
         // Check refused every board one or two wide but 1 x 1.
         1 | 2 => return Err(ConstructError::TooThin { rows, cols }),
         3 => Built::Strip(strip_chain(request, tiles)?),
-        4 => {
-            return Err(ConstructError::Unsupported(
-                "yet build tours on boards four squares wide".into(),
-            ))
-        }
+        FOUR_ROWS => Built::Four(four_rows(request)?),
         _ => {
             let layout = Layout::of(rows, cols).ok_or(ConstructError::TooThin { rows, cols })?;
             let tour = Stitched::new(layout, tiles)?;
@@ -302,6 +322,18 @@ fn strip_chain(request: &Request, tiles: &TileSet) -> Result<Chain, ConstructErr
     let block = tiles.strip_block().ok_or(missing(BLOCK_COLS))?;
     Chain::new(base, block, blocks, transposed)
         .ok_or(ConstructError::MissingTile(missing(base_cols)))
+}
+
+/// The tour of a board four squares wide (along its rows or its columns).
+fn four_rows(request: &Request) -> Result<FourRows, ConstructError> {
+    let transposed = request.cols == FOUR_ROWS && request.rows != FOUR_ROWS;
+    let len = request.rows.max(request.cols);
+    FourRows::new(len, transposed, request.start, request.end).ok_or_else(|| {
+        ConstructError::Unsupported(format!(
+            "find a tour of the {}x{} board with these ends (--method sat searches for one)",
+            request.rows, request.cols
+        ))
+    })
 }
 
 /// Where the walk starts so that the tour has the requested ends.
