@@ -15,6 +15,7 @@ fn every_format_is_read_back_and_verified() {
         ("10x12", "t.bin", true),
         ("9x9", "t.json", false),
         ("3x16", "t.txt", true),
+        ("4x11", "t4.bin", false),
     ] {
         let path = temp_path(&dir, name);
         let format = match name.rsplit('.').next() {
@@ -91,6 +92,7 @@ fn impossible_requests_are_refused_with_the_reason() {
     assert!(refused(&["tour", "--board", "8x8", "--start", "8,0"]).contains("off the 8x8 board"));
     assert!(refused(&["tour", "--board", "8x8", "--start", "1"]).contains("--start '1'"));
     assert!(refused(&["tour", "--board", "4x4x4"]).contains("boxes"));
+    assert!(refused(&["tour", "--board", "4x9", "--end", "2,3"]).contains("outer lines"));
 }
 
 /// A binary tour sent to an existing pipe (as to `/dev/null` or any device) is written into

@@ -79,13 +79,14 @@ impl FourRows {
     ) -> Result<(), E> {
         let mut out = Vec::with_capacity(chunk);
         for half in &self.halves {
-            for node in half.path.nodes(half.backwards) {
+            half.path.try_for_each(half.backwards, |node| {
                 out.push(self.index(node, half.colour));
                 if out.len() >= chunk {
                     sink(&mut out)?;
                     out.clear();
                 }
-            }
+                Ok(())
+            })?;
         }
         if !out.is_empty() {
             sink(&mut out)?;
@@ -123,20 +124,18 @@ fn halves_from(n: usize, start: (usize, usize), end: Option<(usize, usize)>) -> 
         return None;
     }
     let colour = (start.0 + start.1) % 2;
-    let ends = match end {
-        Some(end) => vec![end],
-        None => free_ends(n, colour),
-    };
-    ends.into_iter()
-        .find_map(|end| halves_between(n, start, end))
+    match end {
+        Some(end) => halves_between(n, start, end),
+        None => free_ends(n, colour).find_map(|end| halves_between(n, start, end)),
+    }
 }
 
-/// Squares where a tour from a square of `colour` may end, the corners first.
-fn free_ends(n: usize, colour: usize) -> Vec<(usize, usize)> {
+/// Squares where a tour from a square of `colour` may end, the corners first; generated, as
+/// there are as many as columns.
+fn free_ends(n: usize, colour: usize) -> impl Iterator<Item = (usize, usize)> {
     let cols = [0, n - 1].into_iter().chain(1..n - 1);
     cols.flat_map(|c| [(0, c), (3, c)])
-        .filter(|&(r, c)| (r + c) % 2 != colour)
-        .collect()
+        .filter(move |&(r, c)| (r + c) % 2 != colour)
 }
 
 /// A tour from outer `start` to outer `end`: the first class's path from the start to some

@@ -21,6 +21,29 @@ pub struct LadderPath {
 }
 
 impl LadderPath {
+    /// Calls `visit` on each square from the path's start, or from its end, stopping at its
+    /// first error.
+    pub fn try_for_each<E>(
+        &self,
+        backwards: bool,
+        mut visit: impl FnMut(Node) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let last = self.n - 1;
+        let mut visit_mirrored = |node: Node| match self.mirrored {
+            true => visit(Node {
+                col: last - node.col,
+                ..node
+            }),
+            false => visit(node),
+        };
+        let mut each = |segment: &Segment| segment.try_for_each(backwards, &mut visit_mirrored);
+        if backwards {
+            self.segments.iter().rev().try_for_each(&mut each)
+        } else {
+            self.segments.iter().try_for_each(&mut each)
+        }
+    }
+
     /// The path's squares, from its start or from its end.
     pub fn nodes(&self, backwards: bool) -> Box<dyn Iterator<Item = Node> + '_> {
         let mirror = move |node: Node| match self.mirrored {
@@ -214,6 +237,14 @@ mod tests {
         sorted.sort();
         sorted.dedup();
         let back: Vec<Node> = path.nodes(true).collect();
+        let mut visited = Vec::new();
+        let _ = path.try_for_each(false, |node| {
+            visited.push(node);
+            Ok::<(), ()>(())
+        });
+        if visited != nodes {
+            return false;
+        }
         sorted == columns(0, n)
             && nodes.windows(2).all(|w| adjacent(w[0], w[1]))
             && nodes[0] == outer(s)
