@@ -7,6 +7,7 @@ use knights::puzzle::Puzzle;
 use knights::tour::Tour;
 use knights::verify::verify;
 
+mod ends;
 mod four_rows;
 
 fn request(rows: usize, cols: usize) -> Request {

@@ -80,6 +80,20 @@ pub fn strip_block_spec() -> Spec {
     spec
 }
 
+/// The model of a tile on a route between chosen ends: a path from `entry` to `exit` that
+/// makes the agreed moves of the sides in `sides`.
+pub fn path_tile_spec(rows: usize, cols: usize, entry: Local, exit: Local, sides: &[Side]) -> Spec {
+    let mut spec = Spec::plain(&format!("{rows}x{cols}"));
+    spec.name = Some(format!("route-tile-{rows}x{cols}"));
+    spec.start = Some(CellSetSpec::cell(entry.0, entry.1));
+    spec.end = Some(CellSetSpec::cell(exit.0, exit.1));
+    spec.required_moves = sides
+        .iter()
+        .map(|side| move_spec(side.stitch_move(rows, cols)))
+        .collect();
+    spec
+}
+
 /// Every tile the construction uses, with its role and model: stitch tiles with sides from
 /// the smallest to `max_side`, then the strip bases and block.
 pub fn tile_models(max_side: usize) -> Vec<(Role, Spec)> {
@@ -100,13 +114,18 @@ pub fn tile_models(max_side: usize) -> Vec<(Role, Spec)> {
 /// Finds a tile for a model with one SAT worker, so that the same build finds the same
 /// tile every time, and checks it with the verifier.
 pub fn find_tile(spec: &Spec) -> Result<Tile, FindError> {
+    find_tile_within(spec, &Limits::default())
+}
+
+/// [`find_tile`] under limits (a time limit ends it as [`FindError::Undecided`]).
+pub fn find_tile_within(spec: &Spec, limits: &Limits) -> Result<Tile, FindError> {
     let puzzle = Puzzle::from_spec(spec)?;
     let name = puzzle.name.clone();
     let options = SatOptions {
         jobs: 1,
         ..SatOptions::default()
     };
-    let (found, summary) = crate::sat::solve(&puzzle, &options, &Limits::default())?;
+    let (found, summary) = crate::sat::solve(&puzzle, &options, limits)?;
     let Some(tour) = found else {
         return Err(match summary.ending {
             Ending::Exhausted => FindError::None { name },

@@ -13,6 +13,7 @@ pub mod find;
 pub mod four;
 pub mod output;
 pub mod plan;
+pub mod route;
 pub mod stitch;
 pub mod stream;
 pub mod strip;
@@ -291,12 +292,32 @@ pub fn build_with(request: &Request, tiles: &TileSet) -> Result<Planned, Constru
         FOUR_ROWS => Built::Four(four_rows(request)?),
         _ => {
             let layout = Layout::of(rows, cols).ok_or(ConstructError::TooThin { rows, cols })?;
-            let tour = Stitched::new(layout, tiles)?;
-            let start = start_cursor(&tour, request)?;
-            Built::Stitched(tour, start)
+            stitched(request, layout, tiles)?
         }
     };
     Ok(Planned { built })
+}
+
+/// The stitched tour for a board with both sides at least 5. Ends that the loop cannot
+/// give (a start and an end that are not neighbours on it) are met by a route of tiles
+/// carrying paths between them ([`route`]).
+fn stitched(request: &Request, layout: Layout, tiles: &TileSet) -> Result<Built, ConstructError> {
+    let tour = Stitched::new(layout.clone(), tiles)?;
+    let refused = match start_cursor(&tour, request) {
+        Ok(start) => return Ok(Built::Stitched(tour, start)),
+        Err(refused) => refused,
+    };
+    let (Some(start), Some(end)) = (request.start, request.end) else {
+        return Err(refused);
+    };
+    if !tour.closed() || request.wants_closed() {
+        return Err(refused);
+    }
+    let route = route::plan(&layout, start, end)
+        .map_err(|e| ConstructError::Unsupported(format!("{e} (--method sat takes any ends on small boards)")))?;
+    let tour = Stitched::with_route(layout, tiles, route)?;
+    let start = tour.default_start();
+    Ok(Built::Stitched(tour, start))
 }
 
 /// The strip for a board three squares wide (along its rows or its columns).

@@ -7,7 +7,7 @@
 //! but the last in each direction is even, so exactly one tile, the bottom right, is odd and
 //! carries the open path that the other tiles' loops are stitched into.
 
-use super::stitch::MIN_TILE_SIDE;
+use super::stitch::{Side, MIN_TILE_SIDE};
 use super::tiles::MAX_TILE_SIDE;
 
 /// What the band widths in one direction must be.
@@ -156,6 +156,18 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// Whether the comb with its spine in band of columns `spine` joins the tile in bands
+    /// (`i`, `j`) to its neighbour by `side`: each band of rows is joined along its length,
+    /// and the spine's tiles one below another, which makes a tree of the tiles.
+    pub fn comb_joins(&self, spine: usize, (i, j): (usize, usize), side: Side) -> bool {
+        match side {
+            Side::Right => j + 1 < self.cols.len(),
+            Side::Left => j > 0,
+            Side::Bottom => j == spine && i + 1 < self.rows.len(),
+            Side::Top => j == spine && i > 0,
+        }
+    }
+
     /// The cut of a `rows` x `cols` board, or `None` when a side is under the smallest tile.
     pub fn of(rows: usize, cols: usize) -> Option<Layout> {
         let (row_parity, col_parity) = if rows.is_multiple_of(2) {

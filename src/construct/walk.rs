@@ -5,9 +5,12 @@
 //! tile and goes on there, away from that tile's dropped move. The tiles are joined along a
 //! comb: the first band of columns is the spine (each tile joined to the one below), and
 //! every band of rows is joined left to right from its spine tile. A comb is a tree, so each
-//! join merges two separate loops (or the path and a loop) into one.
+//! join merges two separate loops (or the path and a loop) into one. A tour between chosen
+//! ends puts the spine in the start's band of columns and follows a [`Route`] of tiles that
+//! carry paths, each path's last cell a knight's move from the next one's first.
 
 use super::plan::Layout;
+use super::route::Route;
 use super::stitch::Side;
 use super::tiles::{Tile, TileSet};
 
@@ -85,6 +88,10 @@ pub struct Stitched {
     /// Kind of each pair of (row band, column band) width classes.
     kind_of: [[u8; 3]; 3],
     closed: bool,
+    /// Band of columns of the comb's spine.
+    spine: usize,
+    /// The route between chosen ends, with a kind for each path its tiles carry.
+    route: Option<(Route, Vec<Kind>)>,
 }
 
 /// A tile size the layout needs and the tile set lacks.
@@ -118,7 +125,41 @@ impl Stitched {
             kinds,
             kind_of,
             closed,
+            spine: 0,
+            route: None,
         })
+    }
+
+    /// The tour from the route's first cell to its last: the comb's spine in the route's
+    /// first band of columns, and the route's tiles carrying its paths.
+    pub fn with_route(layout: Layout, tiles: &TileSet, route: Route) -> Result<Stitched, MissingTile> {
+        let mut tour = Stitched::new(layout, tiles)?;
+        let kinds = route
+            .paths()
+            .iter()
+            .map(|path| Kind::new(path, tour.board_cols))
+            .collect();
+        tour.spine = route.spine();
+        tour.closed = false;
+        tour.route = Some((route, kinds));
+        Ok(tour)
+    }
+
+    /// The place on the route of the cursor's tile, if it is on the route.
+    fn route_index(&self, cursor: Cursor) -> Option<usize> {
+        let (route, _) = self.route.as_ref()?;
+        route.index_of((cursor.row_band as usize, cursor.col_band as usize))
+    }
+
+    /// The first cell of route tile `k`'s path, heading along it.
+    fn route_entry(&self, route: &Route, k: usize) -> Cursor {
+        let (i, j) = route.band(k);
+        Cursor {
+            row_band: i as u32,
+            col_band: j as u32,
+            position: 0,
+            forward: true,
+        }
     }
 
     /// Whether the stitched tour is a loop (every tile closed).
@@ -132,20 +173,31 @@ impl Stitched {
     }
 
     fn kind(&self, cursor: Cursor) -> &Kind {
+        if let (Some((route, kinds)), Some(k)) = (&self.route, self.route_index(cursor)) {
+            return &kinds[route.path_index(k)];
+        }
         let ri = self.layout.rows.width_class(cursor.row_band as usize);
         let cj = self.layout.cols.width_class(cursor.col_band as usize);
         &self.kinds[self.kind_of[ri][cj] as usize - 1]
     }
 
-    /// Whether the comb joins the tile at `cursor` to its neighbour by `side`.
+    /// Whether the comb joins the tile at `cursor` to its neighbour by `side` with a stitch.
+    /// Two route tiles side by side are not stitched: their paths meet end to end.
     fn joined(&self, cursor: Cursor, side: Side) -> bool {
-        let (i, j) = (cursor.row_band as usize, cursor.col_band as usize);
-        match side {
-            Side::Right => j + 1 < self.layout.cols.len(),
-            Side::Left => j > 0,
-            Side::Bottom => j == 0 && i + 1 < self.layout.rows.len(),
-            Side::Top => j == 0 && i > 0,
+        let band = (cursor.row_band as usize, cursor.col_band as usize);
+        if !self.layout.comb_joins(self.spine, band, side) {
+            return false;
         }
+        let Some((route, _)) = &self.route else {
+            return true;
+        };
+        let neighbour = match side {
+            Side::Top => (band.0 - 1, band.1),
+            Side::Bottom => (band.0 + 1, band.1),
+            Side::Left => (band.0, band.1 - 1),
+            Side::Right => (band.0, band.1 + 1),
+        };
+        route.index_of(band).is_none() || route.index_of(neighbour).is_none()
     }
 
     /// The run from `cursor` to the next dropped move in its direction.
@@ -236,6 +288,9 @@ impl Stitched {
     /// Where the tour starts when no start is asked for: a loop anywhere, a path at the
     /// first end of the open tile's path.
     pub fn default_start(&self) -> Cursor {
+        if let Some((route, _)) = &self.route {
+            return self.route_entry(route, 0);
+        }
         let last = |bands: usize| (bands - 1) as u32;
         let (row_band, col_band) = if self.closed {
             (0, 0)
@@ -316,6 +371,14 @@ impl Stitched {
         }
     }
 
+    /// Where the walk goes on after the path of the cursor's route tile: the next route
+    /// tile's first cell.
+    fn next_on_route(&self, cursor: Cursor) -> Option<Cursor> {
+        let (route, _) = self.route.as_ref()?;
+        let k = self.route_index(cursor)? + 1;
+        (k < route.len()).then(|| self.route_entry(route, k))
+    }
+
     /// Walks the whole tour from `start`, handing the cells (board indices) to `sink` in
     /// chunks of about `chunk` cells, in order. The sink may take the buffer (swapping in
     /// an empty one), so chunks need not be copied.
@@ -339,8 +402,12 @@ impl Stitched {
             }
             match run.crossing {
                 Some((side, end)) if remaining > 0 => cursor = self.cross(cursor, side, end),
-                // The tile's tour ended with cells left: not a tour of the board, which the
-                // verifier will name (too few cells).
+                None if remaining > 0 => match self.next_on_route(cursor) {
+                    Some(next) => cursor = next,
+                    // The tile's tour ended with cells left: not a tour of the board, which
+                    // the verifier will name (too few cells).
+                    None => break,
+                },
                 _ => break,
             }
         }

@@ -1,0 +1,334 @@
+//! Tours with both ends chosen, on boards whose tiles all carry loops.
+//!
+//! The tiles from the start's tile to the end's form the route: along the start's band of
+//! columns to the end's band of rows, then along that band. The comb is laid with its spine
+//! in the start's band of columns, so the route is a path in the comb. Each route tile carries
+//! a path instead of a loop, found by the SAT engine when the tour is planned: from the cell
+//! where the route enters it (the start, in the first tile) to a cell a knight's move from
+//! where the next tile's path begins (the end, in the last tile), making the agreed moves of
+//! the sides where the comb joins it to tiles off the route. The paths laid end to end make
+//! one path from the start to the end, and every other tile joins it by the usual stitch (a
+//! loop joined to a path gives a path), so the whole is one path between the chosen ends.
+
+use super::find::{find_tile_within, path_tile_spec};
+use super::plan::Layout;
+use super::stitch::{Local, Side};
+use super::tiles::Tile;
+use crate::run::Limits;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// Time the SAT engine has for one route tile before another choice of cells is tried.
+const TILE_TIME: Duration = Duration::from_secs(5);
+
+/// Searches for a route tile's path, over all choices, before the route is given up.
+const SEARCH_BUDGET: usize = 200;
+
+/// Cells by a border tried as a tile's exit, nearest the middle of the border first.
+const EXITS_TRIED: usize = 12;
+
+/// A board cell (row, column) or a band (row band, column band).
+type Pair = (usize, usize);
+
+/// The route tiles and the paths they carry.
+pub struct Route {
+    /// Bands of the first and the last route tile.
+    first: Pair,
+    last: Pair,
+    /// The paths found, and for each route tile in route order the index of its path.
+    paths: Vec<Tile>,
+    path_of: Vec<u32>,
+}
+
+/// Why no route was planned.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("find paths for the tiles between ({},{}) and ({},{}) with those ends", .start.0, .start.1, .end.0, .end.1)]
+pub struct NoRoute {
+    /// The start asked for.
+    pub start: Pair,
+    /// The end asked for.
+    pub end: Pair,
+}
+
+fn between(x: usize, a: usize, b: usize) -> bool {
+    a.min(b) <= x && x <= a.max(b)
+}
+
+fn toward(from: usize, to: usize, steps: usize) -> usize {
+    if to >= from {
+        from + steps
+    } else {
+        from - steps
+    }
+}
+
+impl Route {
+    /// The band of columns the comb's spine must lie in.
+    pub fn spine(&self) -> usize {
+        self.first.1
+    }
+
+    /// Route tiles.
+    pub fn len(&self) -> usize {
+        self.path_of.len()
+    }
+
+    /// Whether the route is empty (never, once planned).
+    pub fn is_empty(&self) -> bool {
+        self.path_of.is_empty()
+    }
+
+    /// The paths the route tiles carry, indexed by [`Route::path_index`].
+    pub fn paths(&self) -> &[Tile] {
+        &self.paths
+    }
+
+    /// Index into [`Route::paths`] of route tile `k`'s path.
+    pub fn path_index(&self, k: usize) -> usize {
+        self.path_of[k] as usize
+    }
+
+    /// The place on the route of the tile in bands (`i`, `j`), if it lies on the route.
+    pub fn index_of(&self, (i, j): Pair) -> Option<usize> {
+        let ((i0, j0), (i1, j1)) = (self.first, self.last);
+        if j == j0 && between(i, i0, i1) {
+            Some(i.abs_diff(i0))
+        } else if i == i1 && between(j, j0, j1) {
+            Some(i1.abs_diff(i0) + j.abs_diff(j0))
+        } else {
+            None
+        }
+    }
+
+    /// The bands of route tile `k`.
+    pub fn band(&self, k: usize) -> Pair {
+        band_on(self.first, self.last, k)
+    }
+}
+
+fn band_on((i0, j0): Pair, (i1, j1): Pair, k: usize) -> Pair {
+    let down = i1.abs_diff(i0);
+    if k <= down {
+        (toward(i0, i1, k), j0)
+    } else {
+        (i1, toward(j0, j1, k - down))
+    }
+}
+
+/// The side of tile `a` that faces its neighbour `b`.
+fn side_toward(a: Pair, b: Pair) -> Side {
+    match (b.0.cmp(&a.0), b.1.cmp(&a.1)) {
+        (std::cmp::Ordering::Greater, _) => Side::Bottom,
+        (std::cmp::Ordering::Less, _) => Side::Top,
+        (_, std::cmp::Ordering::Greater) => Side::Right,
+        _ => Side::Left,
+    }
+}
+
+/// Plans the route for a tour from `start` to `end` (board cells, of opposite colours, on a
+/// board whose tiles all carry loops).
+pub fn plan(layout: &Layout, start: Pair, end: Pair) -> Result<Route, NoRoute> {
+    let band = |(r, c): Pair| (layout.rows.band_of(r), layout.cols.band_of(c));
+    let (first, last) = (band(start), band(end));
+    let len = first.0.abs_diff(last.0) + first.1.abs_diff(last.1) + 1;
+    let mut finder = Finder {
+        layout,
+        spine: first.1,
+        route: (first, last),
+        known: HashMap::new(),
+        paths: Vec::new(),
+        searches: 0,
+    };
+    let local = |k: usize, (r, c): Pair| {
+        let (i, j) = band_on(first, last, k);
+        (r - layout.rows.start(i), c - layout.cols.start(j))
+    };
+    let colour = (start.0 + start.1) % 2;
+    let path_of = finder
+        .choose(len, local(0, start), local(len - 1, end), colour)
+        .ok_or(NoRoute { start, end })?;
+    Ok(Route {
+        first,
+        last,
+        paths: finder.paths,
+        path_of,
+    })
+}
+
+/// Paths for route tiles, each model solved once.
+struct Finder<'a> {
+    layout: &'a Layout,
+    spine: usize,
+    route: (Pair, Pair),
+    /// Model (size, entry, exit, sides) -> index of its path, or `None` if none was found.
+    known: HashMap<(Pair, Local, Local, [bool; 4]), Option<u32>>,
+    paths: Vec<Tile>,
+    searches: usize,
+}
+
+/// A choice of where a route tile's path ends and the next begins.
+struct Step {
+    /// (exit in this tile, entry in the next), in the order tried.
+    choices: Vec<(Local, Local)>,
+    tried: usize,
+    entry: Local,
+    path: u32,
+}
+
+impl Finder<'_> {
+    /// Paths for the `len` route tiles from `entry` in the first to `exit` in the last,
+    /// trying the cells between tiles in turn and going back a tile when one has no path.
+    fn choose(&mut self, len: usize, entry: Local, exit: Local, colour: usize) -> Option<Vec<u32>> {
+        let mut steps: Vec<Step> = Vec::new();
+        let mut next_entry = entry;
+        loop {
+            let k = steps.len();
+            if k + 1 == len {
+                if let Some(last) = self.path(k, next_entry, exit) {
+                    return Some(steps.iter().map(|s| s.path).chain([last]).collect());
+                }
+            } else {
+                let choices = self.exits(k, next_entry, colour);
+                steps.push(Step {
+                    choices,
+                    tried: 0,
+                    entry: next_entry,
+                    path: 0,
+                });
+            }
+            // Advance the last step to its next choice that has a path, backing up as needed.
+            loop {
+                let step = steps.last_mut()?;
+                let Some(&(out, into)) = step.choices.get(step.tried) else {
+                    steps.pop();
+                    continue;
+                };
+                step.tried += 1;
+                let entry = step.entry;
+                let k = steps.len() - 1;
+                if self.searches > SEARCH_BUDGET {
+                    return None;
+                }
+                if let Some(path) = self.path(k, entry, out) {
+                    steps[k].path = path;
+                    next_entry = into;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Candidate exits from route tile `k` into tile `k + 1`, with the entry each gives:
+    /// cells by the shared border, of the colour opposite the start's, not the tile's entry.
+    fn exits(&self, k: usize, entry: Local, colour: usize) -> Vec<(Local, Local)> {
+        let (a, b) = (self.band(k), self.band(k + 1));
+        let (ra, rb) = (self.rect(a), self.rect(b));
+        let side = side_toward(a, b);
+        let mut found = Vec::new();
+        for r in ra.0..ra.0 + ra.2 {
+            for c in ra.1..ra.1 + ra.3 {
+                let near = match side {
+                    Side::Bottom => ra.0 + ra.2 - r <= 2,
+                    Side::Top => r - ra.0 < 2,
+                    Side::Right => ra.1 + ra.3 - c <= 2,
+                    Side::Left => c - ra.1 < 2,
+                };
+                let local = (r - ra.0, c - ra.1);
+                if !near || (r + c) % 2 == colour || local == entry {
+                    continue;
+                }
+                for y in knight_moves((r, c)) {
+                    if inside(y, rb) {
+                        found.push(((r, c), y));
+                    }
+                }
+            }
+        }
+        let middle = (ra.0 + ra.2 / 2, ra.1 + ra.3 / 2);
+        let off_middle = |(x, _): &(Pair, Pair)| match side {
+            Side::Top | Side::Bottom => x.1.abs_diff(middle.1),
+            Side::Left | Side::Right => x.0.abs_diff(middle.0),
+        };
+        found.sort_by_key(|pair| (off_middle(pair), *pair));
+        found
+            .into_iter()
+            .take(EXITS_TRIED)
+            .map(|(x, y)| ((x.0 - ra.0, x.1 - ra.1), (y.0 - rb.0, y.1 - rb.1)))
+            .collect()
+    }
+
+    fn band(&self, k: usize) -> Pair {
+        band_on(self.route.0, self.route.1, k)
+    }
+
+    /// (first row, first column, rows, columns) of the tile in bands `band`.
+    fn rect(&self, (i, j): Pair) -> (usize, usize, usize, usize) {
+        let (rows, cols) = (&self.layout.rows, &self.layout.cols);
+        (rows.start(i), cols.start(j), rows.width(i), cols.width(j))
+    }
+
+    /// The path of route tile `k` from `entry` to `exit`, found once per model.
+    fn path(&mut self, k: usize, entry: Local, exit: Local) -> Option<u32> {
+        let band = self.band(k);
+        let (_, _, rows, cols) = self.rect(band);
+        let mut sides = [false; 4];
+        for side in Side::ALL {
+            let neighbour_on_route = |k2: usize| self.band(k2) == step_band(band, side);
+            let on_route = (k > 0 && neighbour_on_route(k - 1))
+                || (k + 1 < self.route_len() && neighbour_on_route(k + 1));
+            sides[side.slot()] = !on_route && self.layout.comb_joins(self.spine, band, side);
+        }
+        let key = ((rows, cols), entry, exit, sides);
+        if let Some(&known) = self.known.get(&key) {
+            return known;
+        }
+        self.searches += 1;
+        let required: Vec<Side> = Side::ALL.into_iter().filter(|s| sides[s.slot()]).collect();
+        let spec = path_tile_spec(rows, cols, entry, exit, &required);
+        let limits = Limits {
+            timeout: Some(TILE_TIME),
+            ..Limits::default()
+        };
+        let found = find_tile_within(&spec, &limits).ok().map(|tile| {
+            self.paths.push(tile);
+            (self.paths.len() - 1) as u32
+        });
+        self.known.insert(key, found);
+        found
+    }
+
+    fn route_len(&self) -> usize {
+        let ((i0, j0), (i1, j1)) = self.route;
+        i0.abs_diff(i1) + j0.abs_diff(j1) + 1
+    }
+}
+
+/// The band next to `band` by `side` (wrapping below zero, which matches no route tile).
+fn step_band((i, j): Pair, side: Side) -> Pair {
+    match side {
+        Side::Top => (i.wrapping_sub(1), j),
+        Side::Bottom => (i + 1, j),
+        Side::Left => (i, j.wrapping_sub(1)),
+        Side::Right => (i, j + 1),
+    }
+}
+
+fn knight_moves((r, c): Pair) -> impl Iterator<Item = Pair> {
+    const STEPS: [(isize, isize); 8] = [
+        (-2, -1),
+        (-2, 1),
+        (-1, -2),
+        (-1, 2),
+        (1, -2),
+        (1, 2),
+        (2, -1),
+        (2, 1),
+    ];
+    STEPS.into_iter().filter_map(move |(dr, dc)| {
+        Some((r.checked_add_signed(dr)?, c.checked_add_signed(dc)?))
+    })
+}
+
+fn inside((r, c): Pair, rect: (usize, usize, usize, usize)) -> bool {
+    (rect.0..rect.0 + rect.2).contains(&r) && (rect.1..rect.1 + rect.3).contains(&c)
+}
