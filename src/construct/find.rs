@@ -9,6 +9,9 @@ use super::tiles::{Role, Tile};
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::run::{Ending, Limits};
 use crate::sat::{SatError, SatOptions};
+use crate::search::{SearchError, SearchOptions};
+use crate::tour::Tour;
+use std::sync::Mutex;
 use crate::spec::{CellSetSpec, Spec};
 
 /// Why no tile was found for a model.
@@ -20,6 +23,9 @@ pub enum FindError {
     /// The engine failed.
     #[error(transparent)]
     Sat(#[from] SatError),
+    /// The native search failed.
+    #[error(transparent)]
+    Search(#[from] SearchError),
     /// The solver proved that the model has no solution.
     #[error("{name}: no tour of the model exists (the solver exhausted it)")]
     None {
@@ -120,19 +126,47 @@ pub fn find_tile(spec: &Spec) -> Result<Tile, FindError> {
 /// [`find_tile`] under limits (a time limit ends it as [`FindError::Undecided`]).
 pub fn find_tile_within(spec: &Spec, limits: &Limits) -> Result<Tile, FindError> {
     let puzzle = Puzzle::from_spec(spec)?;
-    let name = puzzle.name.clone();
     let options = SatOptions {
         jobs: 1,
         ..SatOptions::default()
     };
     let (found, summary) = crate::sat::solve(&puzzle, &options, limits)?;
+    checked_tile(&puzzle, found, summary.ending)
+}
+
+/// [`find_tile_within`] by the native search (one worker, so the same tile every time), which
+/// answers models with fixed ends on tiles far faster than the SAT engine's numbered
+/// encoding, or gives up at the time limit.
+pub fn search_tile_within(spec: &Spec, limits: &Limits) -> Result<Tile, FindError> {
+    let puzzle = Puzzle::from_spec(spec)?;
+    let options = SearchOptions {
+        jobs: 1,
+        symmetry: false,
+    };
+    let limits = Limits {
+        solutions: Some(1),
+        ..limits.clone()
+    };
+    let first: Mutex<Option<Tour>> = Mutex::new(None);
+    let keep = |class: crate::run::Class| {
+        let mut first = first.lock().expect("no worker panics holding the lock");
+        first.get_or_insert_with(|| class.members[0].clone());
+    };
+    let summary = crate::search::enumerate(&puzzle, &options, &limits, &keep, &|_| {})?;
+    let found = first.into_inner().expect("no worker panics holding the lock");
+    checked_tile(&puzzle, found, summary.ending)
+}
+
+/// The tile of an engine's answer, once the verifier has passed it.
+fn checked_tile(puzzle: &Puzzle, found: Option<Tour>, ending: Ending) -> Result<Tile, FindError> {
+    let name = puzzle.name.clone();
     let Some(tour) = found else {
-        return Err(match summary.ending {
+        return Err(match ending {
             Ending::Exhausted => FindError::None { name },
             ending => FindError::Undecided { name, ending },
         });
     };
-    let broken = crate::verify::verify(&puzzle, &tour);
+    let broken = crate::verify::verify(puzzle, &tour);
     if !broken.is_empty() {
         let broken: Vec<String> = broken.iter().map(ToString::to_string).collect();
         return Err(FindError::Broken {

@@ -3,38 +3,47 @@
 //! The tiles from the start's tile to the end's form the route: along the start's band of
 //! columns to the end's band of rows, then along that band. The comb is laid with its spine
 //! in the start's band of columns, so the route is a path in the comb. Each route tile carries
-//! a path instead of a loop, found by the SAT engine when the tour is planned: from the cell
+//! a path instead of a loop, found when the tour is planned (by the native search, or the SAT
+//! engine where the search gives up quickly; the verifier checks each): from the cell
 //! where the route enters it (the start, in the first tile) to a cell a knight's move from
 //! where the next tile's path begins (the end, in the last tile), making the agreed moves of
 //! the sides where the comb joins it to tiles off the route. The paths laid end to end make
 //! one path from the start to the end, and every other tile joins it by the usual stitch (a
 //! loop joined to a path gives a path), so the whole is one path between the chosen ends.
 
-use super::find::{find_tile_within, path_tile_spec};
+use super::find::{find_tile_within, path_tile_spec, search_tile_within, FindError};
 use super::plan::Layout;
 use super::stitch::{Local, Side};
 use super::tiles::Tile;
 use crate::run::Limits;
 use std::collections::HashMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// Time the native search has for one route tile before the SAT engine is asked.
+const SEARCH_TIME: Duration = Duration::from_millis(200);
 
 /// Time the SAT engine has for one route tile before another choice of cells is tried.
-const TILE_TIME: Duration = Duration::from_secs(5);
+const SAT_TIME: Duration = Duration::from_secs(5);
 
-/// Searches for a route tile's path, over all choices, before the route is given up.
-const SEARCH_BUDGET: usize = 200;
+/// Time for planning a whole route, over every choice, before it is given up.
+const PLAN_TIME: Duration = Duration::from_secs(20);
 
 /// Cells by a border tried as a tile's exit, nearest the middle of the border first.
-const EXITS_TRIED: usize = 12;
+const EXITS_TRIED: usize = 24;
 
 /// A board cell (row, column) or a band (row band, column band).
 type Pair = (usize, usize);
 
 /// The route tiles and the paths they carry.
 pub struct Route {
-    /// Bands of the first and the last route tile.
+    /// Bands of the route's two end tiles: `first` in the spine's band of columns, the
+    /// corner in `last`'s band of rows.
     first: Pair,
     last: Pair,
+    /// Band of columns of the comb's spine.
+    spine: usize,
+    /// Walked from `last` to `first`.
+    reversed: bool,
     /// The paths found, and for each route tile in route order the index of its path.
     paths: Vec<Tile>,
     path_of: Vec<u32>,
@@ -65,7 +74,7 @@ fn toward(from: usize, to: usize, steps: usize) -> usize {
 impl Route {
     /// The band of columns the comb's spine must lie in.
     pub fn spine(&self) -> usize {
-        self.first.1
+        self.spine
     }
 
     /// Route tiles.
@@ -91,18 +100,28 @@ impl Route {
     /// The place on the route of the tile in bands (`i`, `j`), if it lies on the route.
     pub fn index_of(&self, (i, j): Pair) -> Option<usize> {
         let ((i0, j0), (i1, j1)) = (self.first, self.last);
-        if j == j0 && between(i, i0, i1) {
-            Some(i.abs_diff(i0))
+        let along = if j == j0 && between(i, i0, i1) {
+            i.abs_diff(i0)
         } else if i == i1 && between(j, j0, j1) {
-            Some(i1.abs_diff(i0) + j.abs_diff(j0))
+            i1.abs_diff(i0) + j.abs_diff(j0)
         } else {
-            None
-        }
+            return None;
+        };
+        Some(self.walked(along))
     }
 
     /// The bands of route tile `k`.
     pub fn band(&self, k: usize) -> Pair {
-        band_on(self.first, self.last, k)
+        band_on(self.first, self.last, self.walked(k))
+    }
+
+    /// Place in walking order of the `k`th tile from `first` (and the other way round).
+    fn walked(&self, k: usize) -> usize {
+        if self.reversed {
+            self.len() - 1 - k
+        } else {
+            k
+        }
     }
 }
 
@@ -126,33 +145,65 @@ fn side_toward(a: Pair, b: Pair) -> Side {
 }
 
 /// Plans the route for a tour from `start` to `end` (board cells, of opposite colours, on a
-/// board whose tiles all carry loops).
+/// board whose tiles all carry loops): down or up from the start's tile and then across, or
+/// else (walked backwards) down or up from the end's tile and across.
 pub fn plan(layout: &Layout, start: Pair, end: Pair) -> Result<Route, NoRoute> {
+    let deadline = Instant::now() + PLAN_TIME;
+    plan_from(layout, start, end, false, deadline)
+        .or_else(|| plan_from(layout, end, start, true, deadline))
+        .ok_or(NoRoute { start, end })
+}
+
+/// The route from `from`'s tile (in the spine's band of columns) to `to`'s; `reversed`
+/// turns its paths round so that it is walked from `to` to `from`.
+fn plan_from(layout: &Layout, from: Pair, to: Pair, reversed: bool, deadline: Instant) -> Option<Route> {
     let band = |(r, c): Pair| (layout.rows.band_of(r), layout.cols.band_of(c));
-    let (first, last) = (band(start), band(end));
+    let (first, last) = (band(from), band(to));
     let len = first.0.abs_diff(last.0) + first.1.abs_diff(last.1) + 1;
     let mut finder = Finder {
         layout,
-        spine: first.1,
+        spine: spine_for(layout, first, last),
         route: (first, last),
         known: HashMap::new(),
         paths: Vec::new(),
-        searches: 0,
+        deadline,
     };
     let local = |k: usize, (r, c): Pair| {
         let (i, j) = band_on(first, last, k);
         (r - layout.rows.start(i), c - layout.cols.start(j))
     };
-    let colour = (start.0 + start.1) % 2;
-    let path_of = finder
-        .choose(len, local(0, start), local(len - 1, end), colour)
-        .ok_or(NoRoute { start, end })?;
-    Ok(Route {
+    let colour = (from.0 + from.1) % 2;
+    let mut path_of = finder.choose(len, local(0, from), local(len - 1, to), colour)?;
+    if reversed {
+        path_of.reverse();
+        for path in &mut finder.paths {
+            path.order.reverse();
+        }
+    }
+    Some(Route {
         first,
         last,
+        spine: finder.spine,
+        reversed,
         paths: finder.paths,
         path_of,
     })
+}
+
+/// The comb's spine for a route: the first tile's band of columns where the route runs
+/// along it; for a route within one band of rows, a band of columns off the route where
+/// there is one, so that no route tile must also make the spine's agreed moves.
+fn spine_for(layout: &Layout, first: Pair, last: Pair) -> usize {
+    let (low, high) = (first.1.min(last.1), first.1.max(last.1));
+    if first.0 != last.0 {
+        first.1
+    } else if low > 0 {
+        0
+    } else if high + 1 < layout.cols.len() {
+        high + 1
+    } else {
+        first.1
+    }
 }
 
 /// Paths for route tiles, each model solved once.
@@ -163,7 +214,7 @@ struct Finder<'a> {
     /// Model (size, entry, exit, sides) -> index of its path, or `None` if none was found.
     known: HashMap<(Pair, Local, Local, [bool; 4]), Option<u32>>,
     paths: Vec<Tile>,
-    searches: usize,
+    deadline: Instant,
 }
 
 /// A choice of where a route tile's path ends and the next begins.
@@ -206,7 +257,7 @@ impl Finder<'_> {
                 step.tried += 1;
                 let entry = step.entry;
                 let k = steps.len() - 1;
-                if self.searches > SEARCH_BUDGET {
+                if Instant::now() > self.deadline {
                     return None;
                 }
                 if let Some(path) = self.path(k, entry, out) {
@@ -282,14 +333,18 @@ impl Finder<'_> {
         if let Some(&known) = self.known.get(&key) {
             return known;
         }
-        self.searches += 1;
         let required: Vec<Side> = Side::ALL.into_iter().filter(|s| sides[s.slot()]).collect();
         let spec = path_tile_spec(rows, cols, entry, exit, &required);
-        let limits = Limits {
-            timeout: Some(TILE_TIME),
+        let within = |time| Limits {
+            timeout: Some(time),
             ..Limits::default()
         };
-        let found = find_tile_within(&spec, &limits).ok().map(|tile| {
+        // The search's "none" is an answer; only its time running out calls for the solver.
+        let found = match search_tile_within(&spec, &within(SEARCH_TIME)) {
+            Err(FindError::Undecided { .. }) => find_tile_within(&spec, &within(SAT_TIME)),
+            found => found,
+        };
+        let found = found.ok().map(|tile| {
             self.paths.push(tile);
             (self.paths.len() - 1) as u32
         });
