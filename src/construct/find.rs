@@ -10,9 +10,9 @@ use crate::puzzle::{Puzzle, PuzzleError};
 use crate::run::{Ending, Limits};
 use crate::sat::{SatError, SatOptions};
 use crate::search::{SearchError, SearchOptions};
+use crate::spec::{CellSetSpec, Spec};
 use crate::tour::Tour;
 use std::sync::Mutex;
-use crate::spec::{CellSetSpec, Spec};
 
 /// Why no tile was found for a model.
 #[derive(Debug, thiserror::Error)]
@@ -153,7 +153,9 @@ pub fn search_tile_within(spec: &Spec, limits: &Limits) -> Result<Tile, FindErro
         first.get_or_insert_with(|| class.members[0].clone());
     };
     let summary = crate::search::enumerate(&puzzle, &options, &limits, &keep, &|_| {})?;
-    let found = first.into_inner().expect("no worker panics holding the lock");
+    let found = first
+        .into_inner()
+        .expect("no worker panics holding the lock");
     checked_tile(&puzzle, found, summary.ending)
 }
 

@@ -313,8 +313,9 @@ fn stitched(request: &Request, layout: Layout, tiles: &TileSet) -> Result<Built,
     if !tour.closed() || request.wants_closed() {
         return Err(refused);
     }
-    let route = route::plan(&layout, start, end)
-        .map_err(|e| ConstructError::Unsupported(format!("{e} (--method sat takes any ends on small boards)")))?;
+    let route = route::plan(&layout, start, end).map_err(|e| {
+        ConstructError::Unsupported(format!("{e} (--method sat takes any ends on small boards)"))
+    })?;
     let tour = Stitched::with_route(layout, tiles, route)?;
     let start = tour.default_start();
     Ok(Built::Stitched(tour, start))

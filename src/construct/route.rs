@@ -156,7 +156,13 @@ pub fn plan(layout: &Layout, start: Pair, end: Pair) -> Result<Route, NoRoute> {
 
 /// The route from `from`'s tile (in the spine's band of columns) to `to`'s; `reversed`
 /// turns its paths round so that it is walked from `to` to `from`.
-fn plan_from(layout: &Layout, from: Pair, to: Pair, reversed: bool, deadline: Instant) -> Option<Route> {
+fn plan_from(
+    layout: &Layout,
+    from: Pair,
+    to: Pair,
+    reversed: bool,
+    deadline: Instant,
+) -> Option<Route> {
     let band = |(r, c): Pair| (layout.rows.band_of(r), layout.cols.band_of(c));
     let (first, last) = (band(from), band(to));
     let len = first.0.abs_diff(last.0) + first.1.abs_diff(last.1) + 1;
@@ -379,9 +385,9 @@ fn knight_moves((r, c): Pair) -> impl Iterator<Item = Pair> {
         (2, -1),
         (2, 1),
     ];
-    STEPS.into_iter().filter_map(move |(dr, dc)| {
-        Some((r.checked_add_signed(dr)?, c.checked_add_signed(dc)?))
-    })
+    STEPS
+        .into_iter()
+        .filter_map(move |(dr, dc)| Some((r.checked_add_signed(dr)?, c.checked_add_signed(dc)?)))
 }
 
 fn inside((r, c): Pair, rect: (usize, usize, usize, usize)) -> bool {

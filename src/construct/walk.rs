@@ -132,7 +132,11 @@ impl Stitched {
 
     /// The tour from the route's first cell to its last: the comb's spine in the route's
     /// first band of columns, and the route's tiles carrying its paths.
-    pub fn with_route(layout: Layout, tiles: &TileSet, route: Route) -> Result<Stitched, MissingTile> {
+    pub fn with_route(
+        layout: Layout,
+        tiles: &TileSet,
+        route: Route,
+    ) -> Result<Stitched, MissingTile> {
         let mut tour = Stitched::new(layout, tiles)?;
         let kinds = route
             .paths()

@@ -9,10 +9,15 @@ use knights::construct::{build, ConstructError, Request};
 fn pairs(rows: usize, cols: usize, count: usize) -> Vec<((usize, usize), (usize, usize))> {
     let mut state: u64 = (rows * 1000 + cols) as u64;
     let mut next = |n: usize| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (state >> 33) as usize % n
     };
-    let mut found = vec![((0, 0), (rows - 1, cols - 1)), ((rows - 1, 0), (0, cols - 1))];
+    let mut found = vec![
+        ((0, 0), (rows - 1, cols - 1)),
+        ((rows - 1, 0), (0, cols - 1)),
+    ];
     while found.len() < count {
         let a = (next(rows), next(cols));
         let b = (next(rows), next(cols));
