@@ -1,15 +1,17 @@
 //! Tours with both ends chosen, on boards whose tiles all carry loops.
 //!
 //! The tiles from the start's tile to the end's form the route: along the start's band of
-//! columns to the end's band of rows, then along that band. The comb is laid with its spine
-//! in the start's band of columns, so the route is a path in the comb. Each route tile carries
-//! a path instead of a loop, found when the tour is planned (by the native search, or the SAT
-//! engine where the search gives up quickly; the verifier checks each): from the cell
-//! where the route enters it (the start, in the first tile) to a cell a knight's move from
-//! where the next tile's path begins (the end, in the last tile), making the agreed moves of
-//! the sides where the comb joins it to tiles off the route. The paths laid end to end make
-//! one path from the start to the end, and every other tile joins it by the usual stitch (a
-//! loop joined to a path gives a path), so the whole is one path between the chosen ends.
+//! columns to the end's band of rows, then along that band (or the same from the end's tile,
+//! walked backwards). The comb is laid with its spine in the band of columns the route runs
+//! along (off the route if it runs along a band of rows only), so the route is a path in the
+//! comb. Each route tile carries a path instead of a loop, found when the tour is planned (by
+//! the native search, or the SAT engine where the search gives up quickly; the verifier checks
+//! each): from the cell where the route enters it (the start, in the first tile) to a cell a
+//! knight's move from where the next tile's path begins (the end, in the last tile), making the
+//! agreed moves of the sides where the comb joins it to tiles off the route. The paths laid end
+//! to end make one path from the start to the end, and every other tile joins it by the usual
+//! stitch (a loop joined to a path gives a path), so the whole is one path between the chosen
+//! ends.
 
 use super::find::{find_tile_within, path_tile_spec, search_tile_within, FindError};
 use super::plan::Layout;

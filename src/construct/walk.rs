@@ -6,7 +6,7 @@
 //! comb: the first band of columns is the spine (each tile joined to the one below), and
 //! every band of rows is joined left to right from its spine tile. A comb is a tree, so each
 //! join merges two separate loops (or the path and a loop) into one. A tour between chosen
-//! ends puts the spine in the start's band of columns and follows a [`Route`] of tiles that
+//! ends puts the spine where its [`Route`] needs it and follows the route's tiles, which
 //! carry paths, each path's last cell a knight's move from the next one's first.
 
 use super::plan::Layout;
@@ -130,8 +130,8 @@ impl Stitched {
         })
     }
 
-    /// The tour from the route's first cell to its last: the comb's spine in the route's
-    /// first band of columns, and the route's tiles carrying its paths.
+    /// The tour from the route's first cell to its last: the comb's spine where the route
+    /// puts it, and the route's tiles carrying its paths.
     pub fn with_route(
         layout: Layout,
         tiles: &TileSet,
