@@ -17,6 +17,7 @@ use super::find::{find_tile_within, path_tile_spec, search_tile_within, FindErro
 use super::plan::Layout;
 use super::stitch::{Local, Side};
 use super::tiles::Tile;
+use crate::board::Leaper;
 use crate::run::Limits;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -172,6 +173,7 @@ fn plan_from(
         layout,
         spine: spine_for(layout, first, last),
         route: (first, last),
+        len,
         known: HashMap::new(),
         paths: Vec::new(),
         deadline,
@@ -219,6 +221,8 @@ struct Finder<'a> {
     layout: &'a Layout,
     spine: usize,
     route: (Pair, Pair),
+    /// Route tiles.
+    len: usize,
     /// Model (size, entry, exit, sides) -> index of its path, or `None` if none was found.
     known: HashMap<(Pair, Local, Local, [bool; 4]), Option<u32>>,
     paths: Vec<Tile>,
@@ -296,9 +300,12 @@ impl Finder<'_> {
                 if !near || (r + c) % 2 == colour || local == entry {
                     continue;
                 }
-                for y in knight_moves((r, c)) {
-                    if inside(y, rb) {
-                        found.push(((r, c), y));
+                for [_, dr, dc] in Leaper::KNIGHT.displacements(false) {
+                    let y = (r as i64 + dr, c as i64 + dc);
+                    if let (Ok(yr), Ok(yc)) = (usize::try_from(y.0), usize::try_from(y.1)) {
+                        if inside((yr, yc), rb) {
+                            found.push(((r, c), (yr, yc)));
+                        }
                     }
                 }
             }
@@ -332,9 +339,9 @@ impl Finder<'_> {
         let (_, _, rows, cols) = self.rect(band);
         let mut sides = [false; 4];
         for side in Side::ALL {
-            let neighbour_on_route = |k2: usize| self.band(k2) == step_band(band, side);
+            let neighbour_on_route = |k2: usize| Some(self.band(k2)) == side.neighbour(band);
             let on_route = (k > 0 && neighbour_on_route(k - 1))
-                || (k + 1 < self.route_len() && neighbour_on_route(k + 1));
+                || (k + 1 < self.len && neighbour_on_route(k + 1));
             sides[side.slot()] = !on_route && self.layout.comb_joins(self.spine, band, side);
         }
         let key = ((rows, cols), entry, exit, sides);
@@ -359,37 +366,6 @@ impl Finder<'_> {
         self.known.insert(key, found);
         found
     }
-
-    fn route_len(&self) -> usize {
-        let ((i0, j0), (i1, j1)) = self.route;
-        i0.abs_diff(i1) + j0.abs_diff(j1) + 1
-    }
-}
-
-/// The band next to `band` by `side` (wrapping below zero, which matches no route tile).
-fn step_band((i, j): Pair, side: Side) -> Pair {
-    match side {
-        Side::Top => (i.wrapping_sub(1), j),
-        Side::Bottom => (i + 1, j),
-        Side::Left => (i, j.wrapping_sub(1)),
-        Side::Right => (i, j + 1),
-    }
-}
-
-fn knight_moves((r, c): Pair) -> impl Iterator<Item = Pair> {
-    const STEPS: [(isize, isize); 8] = [
-        (-2, -1),
-        (-2, 1),
-        (-1, -2),
-        (-1, 2),
-        (1, -2),
-        (1, 2),
-        (2, -1),
-        (2, 1),
-    ];
-    STEPS
-        .into_iter()
-        .filter_map(move |(dr, dc)| Some((r.checked_add_signed(dr)?, c.checked_add_signed(dc)?)))
 }
 
 fn inside((r, c): Pair, rect: (usize, usize, usize, usize)) -> bool {

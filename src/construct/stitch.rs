@@ -39,6 +39,17 @@ impl Side {
         }
     }
 
+    /// The tile (row band, column band) beyond this side of the tile at `band`, or `None`
+    /// past the first band.
+    pub fn neighbour(self, (i, j): (usize, usize)) -> Option<(usize, usize)> {
+        Some(match self {
+            Side::Top => (i.checked_sub(1)?, j),
+            Side::Bottom => (i + 1, j),
+            Side::Left => (i, j.checked_sub(1)?),
+            Side::Right => (i, j + 1),
+        })
+    }
+
     /// This side's slot in [`Side::ALL`].
     pub fn slot(self) -> usize {
         self as usize

@@ -195,13 +195,8 @@ impl Stitched {
         let Some((route, _)) = &self.route else {
             return true;
         };
-        let neighbour = match side {
-            Side::Top => (band.0 - 1, band.1),
-            Side::Bottom => (band.0 + 1, band.1),
-            Side::Left => (band.0, band.1 - 1),
-            Side::Right => (band.0, band.1 + 1),
-        };
-        route.index_of(band).is_none() || route.index_of(neighbour).is_none()
+        let neighbour = side.neighbour(band).and_then(|n| route.index_of(n));
+        route.index_of(band).is_none() || neighbour.is_none()
     }
 
     /// The run from `cursor` to the next dropped move in its direction.
