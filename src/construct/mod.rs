@@ -26,6 +26,8 @@ use crate::puzzle::existence::no_knight_tour_reason;
 use crate::spec::{CellSetSpec, Spec};
 use four::{outer_end_reason, FourRows, FOUR_ROWS};
 use plan::Layout;
+use route::{NoRoute, Route};
+use std::time::Instant;
 use strip::chain::Chain;
 use strip::{split_length, BLOCK_COLS, STRIP_ROWS};
 use tiles::TileSet;
@@ -298,27 +300,69 @@ pub fn build_with(request: &Request, tiles: &TileSet) -> Result<Planned, Constru
     Ok(Planned { built })
 }
 
-/// The stitched tour for a board with both sides at least 5. Ends that the loop cannot
-/// give (a start and an end that are not neighbours on it) are met by a route of tiles
-/// carrying paths between them ([`route`]).
+/// The stitched tour for a board with both sides at least 5. Ends that the loop (or the odd
+/// tile's path) cannot give are met by a route of tiles carrying paths between them
+/// ([`route`]).
 fn stitched(request: &Request, layout: Layout, tiles: &TileSet) -> Result<Built, ConstructError> {
-    let tour = Stitched::new(layout.clone(), tiles)?;
+    let tour = Stitched::new(layout, tiles)?;
     let refused = match start_cursor(&tour, request) {
         Ok(start) => return Ok(Built::Stitched(tour, start)),
         Err(refused) => refused,
     };
-    let (Some(start), Some(end)) = (request.start, request.end) else {
-        return Err(refused);
-    };
-    if !tour.closed() || request.wants_closed() {
+    if request.wants_closed() {
         return Err(refused);
     }
-    let route = route::plan(&layout, start, end).map_err(|e| {
+    let deadline = Instant::now() + route::PLAN_TIME;
+    let mut planned = plan_route(request, tour.closed(), 0, deadline).ok_or(refused)?;
+    for variant in 1..CUTS_TRIED {
+        if planned.is_ok() || Instant::now() > deadline {
+            break;
+        }
+        if let Some(other) = plan_route(request, tour.closed(), variant, deadline) {
+            planned = other;
+        }
+    }
+    let (layout, route) = planned.map_err(|e| {
         ConstructError::Unsupported(format!("{e} (--method sat takes any ends on small boards)"))
     })?;
     let tour = Stitched::with_route(layout, tiles, route)?;
     let start = tour.default_start();
     Ok(Built::Stitched(tour, start))
+}
+
+/// Cuts of the board tried in turn for a route between chosen ends: more than any side has
+/// (see [`plan::Bands::cut_variant`]).
+const CUTS_TRIED: usize = 12;
+
+/// The route for the request's ends on the `variant`th cut of the board, or `None` where
+/// the ends need no route: both ends of a board whose tiles all close, or one end where the
+/// odd tile's path is planned from it. On a board with both sides odd the route must end in
+/// the odd tile, so the cut follows the ends; another cut moves the borders between tiles,
+/// and with them where the ends fall.
+fn plan_route(
+    request: &Request,
+    closed: bool,
+    variant: usize,
+    deadline: Instant,
+) -> Option<Result<(Layout, Route), NoRoute>> {
+    let (rows, cols) = (request.rows, request.cols);
+    let cut = |cell| match closed {
+        true => Layout::variant(rows, cols, variant),
+        false => Layout::odd_holding(rows, cols, cell, variant),
+    };
+    let one_end = |end, reversed| {
+        let layout = cut(end).ok_or(NoRoute {
+            start: end,
+            end: None,
+        })?;
+        route::plan_one_end(&layout, end, reversed, deadline).map(|route| (layout, route))
+    };
+    match (request.start, request.end) {
+        (Some(start), Some(end)) => Some(route::plan(cut, start, end, deadline)),
+        (Some(start), None) if !closed => Some(one_end(start, false)),
+        (None, Some(end)) if !closed => Some(one_end(end, true)),
+        _ => None,
+    }
 }
 
 /// The strip for a board three squares wide (along its rows or its columns).
@@ -394,7 +438,7 @@ fn path_start(tour: &Stitched, request: &Request) -> Result<Cursor, ConstructErr
     };
     (0..2).find(|&k| fits(k)).map(|k| starts[k]).ok_or_else(|| {
         ConstructError::Unsupported(format!(
-            "yet choose the ends of a path on a board with both sides odd: its path runs between ({},{}) and ({},{})",
+            "give the odd tile's path these ends: it runs between ({},{}) and ({},{})",
             ends[0].0, ends[0].1, ends[1].0, ends[1].1
         ))
     })

@@ -28,8 +28,8 @@ const SEARCH_TIME: Duration = Duration::from_millis(200);
 /// Time the SAT engine has for one route tile before another choice of cells is tried.
 const SAT_TIME: Duration = Duration::from_secs(5);
 
-/// Time for planning a whole route, over every choice, before it is given up.
-const PLAN_TIME: Duration = Duration::from_secs(20);
+/// Time for planning a route, over every choice of cut and cells, before it is given up.
+pub const PLAN_TIME: Duration = Duration::from_secs(20);
 
 /// Cells by a border tried as a tile's exit, nearest the middle of the border first.
 const EXITS_TRIED: usize = 24;
@@ -54,12 +54,19 @@ pub struct Route {
 
 /// Why no route was planned.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("find paths for the tiles between ({},{}) and ({},{}) with those ends", .start.0, .start.1, .end.0, .end.1)]
+#[error("find paths for the tiles between ({},{}) and {} with those ends", .start.0, .start.1, end_name(.end.as_ref()))]
 pub struct NoRoute {
-    /// The start asked for.
+    /// The start asked for (or the one end asked for).
     pub start: Pair,
-    /// The end asked for.
-    pub end: Pair,
+    /// The end asked for, if any.
+    pub end: Option<Pair>,
+}
+
+fn end_name(end: Option<&Pair>) -> String {
+    match end {
+        Some((r, c)) => format!("({r},{c})"),
+        None => "any cell of its tile".to_string(),
+    }
 }
 
 fn between(x: usize, a: usize, b: usize) -> bool {
@@ -147,14 +154,45 @@ fn side_toward(a: Pair, b: Pair) -> Side {
     }
 }
 
-/// Plans the route for a tour from `start` to `end` (board cells, of opposite colours, on a
-/// board whose tiles all carry loops): down or up from the start's tile and then across, or
-/// else (walked backwards) down or up from the end's tile and across.
-pub fn plan(layout: &Layout, start: Pair, end: Pair) -> Result<Route, NoRoute> {
-    let deadline = Instant::now() + PLAN_TIME;
-    plan_from(layout, start, end, false, deadline)
-        .or_else(|| plan_from(layout, end, start, true, deadline))
-        .ok_or(NoRoute { start, end })
+/// Plans the route for a tour from `start` to `end` (board cells of opposite colours, or both
+/// of the corners' colour on a board with both sides odd): down or up from the start's tile
+/// and then across, or else (walked backwards) down or up from the end's tile and across.
+/// `layout_ending_at(cell)` cuts the board for a route whose last tile holds `cell`: where
+/// both sides are odd, the odd tile must be that last tile, since a path through it joins two
+/// cells of one colour and every other route tile's path joins cells of both. Planning stops
+/// at `deadline`.
+pub fn plan(
+    layout_ending_at: impl Fn(Pair) -> Option<Layout>,
+    start: Pair,
+    end: Pair,
+    deadline: Instant,
+) -> Result<(Layout, Route), NoRoute> {
+    let one_way = |from: Pair, to: Pair, reversed: bool| {
+        let layout = layout_ending_at(to)?;
+        let route = plan_from(&layout, from, Some(to), reversed, deadline)?;
+        Some((layout, route))
+    };
+    one_way(start, end, false)
+        .or_else(|| one_way(end, start, true))
+        .ok_or(NoRoute {
+            start,
+            end: Some(end),
+        })
+}
+
+/// Plans a route of one tile for a path with only one end chosen, on a board with both sides
+/// odd: the odd tile holds `end` (the start when `reversed` is false, else the end) and
+/// carries a path from it to a cell of its own colour in the same tile.
+pub fn plan_one_end(
+    layout: &Layout,
+    end: Pair,
+    reversed: bool,
+    deadline: Instant,
+) -> Result<Route, NoRoute> {
+    plan_from(layout, end, None, reversed, deadline).ok_or(NoRoute {
+        start: end,
+        end: None,
+    })
 }
 
 /// The route from `from`'s tile (in the spine's band of columns) to `to`'s; `reversed`
@@ -162,12 +200,12 @@ pub fn plan(layout: &Layout, start: Pair, end: Pair) -> Result<Route, NoRoute> {
 fn plan_from(
     layout: &Layout,
     from: Pair,
-    to: Pair,
+    to: Option<Pair>,
     reversed: bool,
     deadline: Instant,
 ) -> Option<Route> {
     let band = |(r, c): Pair| (layout.rows.band_of(r), layout.cols.band_of(c));
-    let (first, last) = (band(from), band(to));
+    let (first, last) = (band(from), band(to.unwrap_or(from)));
     let len = first.0.abs_diff(last.0) + first.1.abs_diff(last.1) + 1;
     let mut finder = Finder {
         layout,
@@ -183,7 +221,11 @@ fn plan_from(
         (r - layout.rows.start(i), c - layout.cols.start(j))
     };
     let colour = (from.0 + from.1) % 2;
-    let mut path_of = finder.choose(len, local(0, from), local(len - 1, to), colour)?;
+    let ends = match to {
+        Some(to) => vec![local(len - 1, to)],
+        None => finder.cells_of_colour(first, colour, from),
+    };
+    let mut path_of = finder.choose(len, local(0, from), &ends, colour)?;
     if reversed {
         path_of.reverse();
         for path in &mut finder.paths {
@@ -239,15 +281,22 @@ struct Step {
 }
 
 impl Finder<'_> {
-    /// Paths for the `len` route tiles from `entry` in the first to `exit` in the last,
-    /// trying the cells between tiles in turn and going back a tile when one has no path.
-    fn choose(&mut self, len: usize, entry: Local, exit: Local, colour: usize) -> Option<Vec<u32>> {
+    /// Paths for the `len` route tiles from `entry` in the first to one of `ends` in the
+    /// last, trying the cells between tiles in turn and going back a tile when one has no
+    /// path.
+    fn choose(
+        &mut self,
+        len: usize,
+        entry: Local,
+        ends: &[Local],
+        colour: usize,
+    ) -> Option<Vec<u32>> {
         let mut steps: Vec<Step> = Vec::new();
         let mut next_entry = entry;
         loop {
             let k = steps.len();
             if k + 1 == len {
-                if let Some(last) = self.path(k, next_entry, exit) {
+                if let Some(last) = self.last_path(k, next_entry, ends) {
                     return Some(steps.iter().map(|s| s.path).chain([last]).collect());
                 }
             } else {
@@ -320,6 +369,24 @@ impl Finder<'_> {
             .into_iter()
             .take(EXITS_TRIED)
             .map(|(x, y)| ((x.0 - ra.0, x.1 - ra.1), (y.0 - rb.0, y.1 - rb.1)))
+            .collect()
+    }
+
+    /// The last tile's path from `entry` to the first of `ends` that has one.
+    fn last_path(&mut self, k: usize, entry: Local, ends: &[Local]) -> Option<u32> {
+        let deadline = self.deadline;
+        ends.iter()
+            .take_while(|_| Instant::now() <= deadline)
+            .find_map(|&end| self.path(k, entry, end))
+    }
+
+    /// The cells of the tile in bands `band` of colour `colour` but `but` (all local).
+    fn cells_of_colour(&self, band: Pair, colour: usize, but: Pair) -> Vec<Local> {
+        let (r0, c0, rows, cols) = self.rect(band);
+        let cells = (r0..r0 + rows).flat_map(|r| (c0..c0 + cols).map(move |c| (r, c)));
+        cells
+            .filter(|&(r, c)| (r + c) % 2 == colour && (r, c) != but)
+            .map(|(r, c)| (r - r0, c - c0))
             .collect()
     }
 
