@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::case::{Case, Runner};
 use crate::board::{Shape, MAX_STREAMED_CELLS};
-use crate::construct::output::write_verified;
+use crate::construct::output::{write_verified, WINDOW_CELLS};
 use crate::construct::warnsdorff::{warnsdorff, TieBreak, WarnsdorffOptions};
 use crate::construct::{build, Request};
 use crate::puzzle::SolutionKind;
@@ -127,7 +127,8 @@ fn construct(shape: Shape) -> Result<Summary, String> {
     };
     let planned = build(&request).map_err(|e| e.to_string())?;
     let (_path, mut out) = scratch()?;
-    write_verified(&planned, &request, &mut out, |_| {}).map_err(|e| e.to_string())?;
+    write_verified(&planned, &request, WINDOW_CELLS, &mut out, |_| {})
+        .map_err(|e| e.to_string())?;
     let kind = if planned.closed() {
         SolutionKind::Cycle
     } else {

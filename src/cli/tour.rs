@@ -4,7 +4,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::board::{Shape, MAX_CELLS, MAX_STREAMED_CELLS};
-use knights::construct::output::{write_checked, write_verified};
+use knights::construct::output::{passes, write_checked, write_verified, WINDOW_CELLS};
 use knights::construct::warnsdorff::{warnsdorff, TieBreak, WarnsdorffOptions};
 use knights::construct::{self, Request};
 use knights::puzzle::Puzzle;
@@ -57,7 +57,16 @@ pub struct TourArgs {
     /// Warnsdorff: seed of the random tie-breaks.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
+    /// With --format binary, the memory for the verifier's bit per square: a board with more
+    /// squares than 8 x 2^20 x MIB is walked again and checked in passes, a part of the
+    /// squares tracked in each (the default keeps a run under 64 MB).
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_CHECK_MIB,
+          value_parser = clap::value_parser!(u64).range(1..=512))]
+    pub check_memory: u64,
 }
+
+/// The default of `--check-memory`: [`WINDOW_CELLS`] as MiB.
+const DEFAULT_CHECK_MIB: u64 = WINDOW_CELLS / 8 / (1 << 20);
 
 /// How Warnsdorff's rule breaks ties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -149,7 +158,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         check_disk(&args.output, 4 * shape.n_cells() as u64)?;
     }
     let closed = match args.method {
-        Method::Stitch => write_stitched(&request, format, &args.output)?,
+        Method::Stitch => write_stitched(&request, format, &args.output, args.check_memory)?,
         Method::Warnsdorff => write_warnsdorff(&request, &args, format)?,
         Method::Sat => write_found(&request, format, &args.output)?,
     };
@@ -186,11 +195,16 @@ fn resolve_format(asked: Option<TourFormat>, output: &Path) -> Result<TourFormat
 }
 
 /// Builds the stitched tour and writes it; returns whether it is closed.
-fn write_stitched(request: &Request, format: TourFormat, output: &Path) -> Result<bool> {
+fn write_stitched(
+    request: &Request,
+    format: TourFormat,
+    output: &Path,
+    check_mib: u64,
+) -> Result<bool> {
     let planned = construct::build(request)?;
     let closed = planned.closed();
     if format == TourFormat::Binary {
-        stream_binary(&planned, request, output)?;
+        stream_binary(&planned, request, output, check_mib)?;
         return Ok(closed);
     }
     let cells = planned.cells().into_iter().map(|c| c as usize).collect();
@@ -277,11 +291,19 @@ fn write_held(tour: &Tour, request: &Request, format: TourFormat, output: &Path)
 /// Streams the constructed tour through the streaming verifier into the output. A file is
 /// written under a temporary name and takes its own only once the whole tour has passed, so
 /// a file under the asked name is always a whole, verified tour.
-fn stream_binary(planned: &construct::Planned, request: &Request, output: &Path) -> Result<()> {
+fn stream_binary(
+    planned: &construct::Planned,
+    request: &Request,
+    output: &Path,
+    check_mib: u64,
+) -> Result<()> {
     let staging = Staging::for_output(output)?;
     let mut out = super::output::create_output(staging.write_to(output))?;
-    let progress = progress_bar(planned.n_cells());
-    let written = write_verified(planned, request, &mut out, |n| progress.inc(n as u64));
+    let window = (check_mib * 8) << 20;
+    let progress = progress_bar(planned.n_cells(), passes(planned.n_cells(), window));
+    let written = write_verified(planned, request, window, &mut out, |n| {
+        progress.inc(n as u64);
+    });
     progress.finish_and_clear();
     drop(out);
     staging.finish(written.is_ok())?;
@@ -373,16 +395,21 @@ fn free_bytes(dir: &Path) -> Option<u64> {
     (status == 0).then(|| stats.f_bavail as u64 * stats.f_frsize as u64)
 }
 
-/// A bar of cells written, for tours large enough to take a moment.
-fn progress_bar(cells: u64) -> indicatif::ProgressBar {
+/// A bar of cells written, for tours large enough to take a moment; on boards checked in
+/// several passes, of cells walked in all the passes.
+fn progress_bar(cells: u64, passes: usize) -> indicatif::ProgressBar {
     if cells < 20_000_000 {
         return indicatif::ProgressBar::hidden();
     }
-    let bar = indicatif::ProgressBar::new(cells);
+    let bar = indicatif::ProgressBar::new(cells * passes as u64);
+    let what = match passes {
+        1 => "cells, verified and written".to_string(),
+        _ => format!("cells walked: written, and verified in {passes} passes"),
+    };
     bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "[{elapsed_precise}] {bar:40} {percent}% of {len} cells, verified and written",
-        )
+        indicatif::ProgressStyle::with_template(&format!(
+            "[{{elapsed_precise}}] {{bar:40}} {{percent}}% of {{len}} {what}"
+        ))
         .expect("a valid template"),
     );
     bar

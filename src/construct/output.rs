@@ -1,13 +1,27 @@
 //! Writing a constructed tour as binary while the streaming verifier checks it, chunk by
 //! chunk, so that nothing is written that the verifier has not passed and no board-sized
 //! array is ever held. The verifier runs on the walking thread, the writing on the caller's.
+//! On a board with more cells than the window of cells asked for, the check is made in passes:
+//! the first writes the tour while checking it with one window of cells tracked, and each
+//! later pass walks the tour again to track the next window, its sequence hash compared
+//! with the first's.
 
 use super::stream::stream_checked;
 use super::{Planned, Request};
 use crate::board::{Leaper, Shape};
 use crate::tour::binary::write_cells;
-use crate::verify::stream::{StreamReport, StreamVerifier, StreamViolation};
+use crate::verify::stream::{windows, StreamReport, StreamVerifier, StreamViolation};
 use std::io::Write;
+use std::ops::Range;
+
+/// Cells whose visits one pass of the check tracks, a bit each: 48 MiB, which with the few
+/// MiB the walk needs keeps a run under 64 MB on any board.
+pub const WINDOW_CELLS: u64 = 3 << 27;
+
+/// Passes of the check a tour of `cells` cells takes with windows of `window_cells`.
+pub fn passes(cells: u64, window_cells: u64) -> usize {
+    windows(cells, window_cells).len()
+}
 
 /// Why a constructed tour was not written whole.
 #[derive(Debug, thiserror::Error)]
@@ -30,19 +44,29 @@ impl From<StreamViolation> for WriteError {
 }
 
 /// Streams the tour through the verifier (closed if the request wants it) into `out` as
-/// little-endian u32 cell indices, calling `progress` with each chunk's length, and checks
-/// the requested ends on the first and last cells.
+/// little-endian u32 cell indices, calling `progress` with each chunk's length in every pass
+/// (see [`passes`]), and checks the requested ends on the first and last cells. The check
+/// tracks at most `window_cells` cells a pass ([`WINDOW_CELLS`] keeps a run under 64 MB).
 pub fn write_verified(
     planned: &Planned,
     request: &Request,
+    window_cells: u64,
     out: &mut impl Write,
     mut progress: impl FnMut(usize),
 ) -> Result<StreamReport, WriteError> {
-    let shape = Shape::flat(request.rows, request.cols);
-    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, request.wants_closed());
+    let windows = windows(planned.n_cells(), window_cells);
+    let verifier = |window: &Range<u64>| {
+        let shape = Shape::flat(request.rows, request.cols);
+        let closed = request.wants_closed();
+        match windows.len() {
+            1 => StreamVerifier::new(shape, Leaper::KNIGHT, closed),
+            _ => StreamVerifier::windowed(shape, Leaper::KNIGHT, closed, window.clone()),
+        }
+    };
+    let mut verifier_first = verifier(&windows[0]);
     let (mut first, mut last) = (None, None);
     let check = |chunk: &[u32]| -> Result<(), WriteError> {
-        verifier.push(chunk)?;
+        verifier_first.push(chunk)?;
         first.get_or_insert(chunk[0]);
         last = chunk.last().copied();
         Ok(())
@@ -53,8 +77,22 @@ pub fn write_verified(
         Ok(())
     };
     stream_checked(planned, check, write)?;
-    let report = verifier.finish()?;
+    let digest = verifier_first.digest();
+    let report = verifier_first.finish()?;
     check_ends(request, first, last)?;
+    for window in &windows[1..] {
+        let mut again = verifier(window);
+        planned.stream(|chunk| {
+            progress(chunk.len());
+            again.push(chunk)
+        })?;
+        if again.digest() != digest {
+            return Err(WriteError::Broken(
+                "walked again for the next pass of the check, the tour came out different".into(),
+            ));
+        }
+        again.finish()?;
+    }
     out.flush()?;
     Ok(report)
 }

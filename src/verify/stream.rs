@@ -17,6 +17,33 @@
 use super::At;
 use crate::board::{Cell, Coord, Leaper, Shape};
 use std::fmt;
+use std::ops::Range;
+
+/// The multiplier of the sequence hash: odd, so that each step is a bijection of the lane
+/// and two sequences that differ in one entry always hash differently.
+const HASH_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Starting values of the hash's four lanes: distinct, so that lanes do not cancel.
+const LANE_SEEDS: [u64; 4] = [
+    0x243F_6A88_85A3_08D3,
+    0x1319_8A2E_0370_7344,
+    0xA409_3822_299F_31D0,
+    0x082E_FA98_EC4E_6C89,
+];
+
+/// Windows of at most `max_cells` cells (or 64, if more), starting on whole words and as
+/// equal as those allow, that together cover `cells` cells: the passes of a check whose bit per cell would not fit in memory at once.
+pub fn windows(cells: u64, max_cells: u64) -> Vec<Range<u64>> {
+    let most = (max_cells / 64).max(1) * 64;
+    let passes = cells.div_ceil(most).max(1);
+    let width = cells.div_ceil(passes).div_ceil(64) * 64;
+    let window = |k: u64| (k * width).min(cells)..((k + 1) * width).min(cells);
+    let mut found: Vec<Range<u64>> = (0..passes).map(window).filter(|w| !w.is_empty()).collect();
+    if found.is_empty() {
+        found.push(0..cells);
+    }
+    found
+}
 
 /// The first rule a streamed tour breaks, with its position: entry number k (1-based) lies at
 /// byte offset 4(k-1) of a binary tour file.
@@ -256,8 +283,15 @@ pub struct StreamVerifier {
     leaper: Leaper,
     closed: bool,
     geometry: Geometry,
-    /// One bit per cell a `u32` can name: set once the cell is visited.
+    /// The cells whose visits are tracked: every cell a `u32` can name, or in a check made in
+    /// passes, one window of them.
+    window_start: u64,
+    window_len: u64,
+    /// One bit per cell of the window: set once the cell is visited.
     visited: Vec<u64>,
+    /// In a check made in passes, four lanes of a hash of the sequence (see
+    /// [`digest`](Self::digest)).
+    lanes: Option<[u64; 4]>,
     /// Entries checked so far: the number of the last one.
     count: u64,
     first: Option<(u32, Point)>,
@@ -269,22 +303,85 @@ impl StreamVerifier {
     /// first [`MAX_STREAMED_CELLS`](crate::board::MAX_STREAMED_CELLS) cells of a larger board
     /// can be named by a `u32` entry, so the tour of such a board is always found too short.
     pub fn new(shape: Shape, leaper: Leaper, closed: bool) -> Self {
+        StreamVerifier::tracking(shape, leaper, closed, 0..1 << 32, None)
+    }
+
+    /// A verifier for one pass of a check made in passes over the same sequence, for boards
+    /// whose bit per cell would not fit in memory: it checks every rule but tracks visits to
+    /// the cells of `window` only, and hashes the sequence. Passes whose windows cover the
+    /// board (see [`windows`]), that all pass and whose [`digest`](Self::digest)s agree, show
+    /// that one sequence visits every cell exactly once: it has as many entries as cells, all
+    /// on the board, and no cell of any window twice.
+    pub fn windowed(shape: Shape, leaper: Leaper, closed: bool, window: Range<u64>) -> Self {
+        StreamVerifier::tracking(shape, leaper, closed, window, Some(LANE_SEEDS))
+    }
+
+    /// A verifier tracking the visits of the cells of `window` that a `u32` can name.
+    fn tracking(
+        shape: Shape,
+        leaper: Leaper,
+        closed: bool,
+        window: Range<u64>,
+        lanes: Option<[u64; 4]>,
+    ) -> Self {
         let nameable = (shape.n_cells() as u64).min(1 << 32);
+        let (start, end) = (window.start.min(nameable), window.end.min(nameable));
+        let len = end.saturating_sub(start);
         StreamVerifier {
             shape,
             leaper,
             closed,
             geometry: Geometry::new(shape, leaper),
-            visited: vec![0; nameable.div_ceil(64) as usize],
+            window_start: start,
+            window_len: len,
+            visited: vec![0; len.div_ceil(64) as usize],
+            lanes,
             count: 0,
             first: None,
             last: None,
         }
     }
 
+    /// For a verifier made by [`windowed`](Self::windowed), a hash of every entry pushed so
+    /// far, in order: two passes over one sequence agree, and two different sequences almost
+    /// never do. `None` for a verifier made by [`new`](Self::new).
+    pub fn digest(&self) -> Option<u64> {
+        self.lanes.map(|lanes| {
+            lanes.iter().fold(self.count, |h, &lane| {
+                (h ^ lane).wrapping_mul(HASH_MULTIPLIER)
+            })
+        })
+    }
+
+    /// Whether the cell is in the window, and if so its word and bit in `visited`.
+    #[inline]
+    fn slot(window_start: u64, window_len: u64, cell: u64) -> Option<(usize, u64)> {
+        let at = cell.wrapping_sub(window_start);
+        (at < window_len).then(|| ((at >> 6) as usize, 1 << (at & 63)))
+    }
+
+    /// Hashes the cells into the lanes, if this verifier hashes: four independent chains, so
+    /// that the multiplications overlap.
+    fn hash(&mut self, cells: &[u32]) {
+        let Some(lanes) = self.lanes.as_mut() else {
+            return;
+        };
+        let mut quads = cells.chunks_exact(4);
+        for quad in &mut quads {
+            for (lane, &cell) in lanes.iter_mut().zip(quad) {
+                *lane = (*lane ^ u64::from(cell)).wrapping_mul(HASH_MULTIPLIER);
+            }
+        }
+        for (lane, &cell) in lanes.iter_mut().zip(quads.remainder()) {
+            *lane = (*lane ^ u64::from(cell)).wrapping_mul(HASH_MULTIPLIER);
+        }
+        lanes.rotate_left(cells.len() % 4);
+    }
+
     /// Checks the next cells of the tour, in visiting order; the first broken rule ends the
     /// check, and the verifier says nothing sure after it.
     pub fn push(&mut self, cells: &[u32]) -> Result<(), StreamViolation> {
+        self.hash(cells);
         let n = self.geometry.n;
         let room = (n - self.count.min(n)) as usize;
         let (within, beyond) = cells.split_at(cells.len().min(room));
@@ -308,7 +405,9 @@ impl StreamVerifier {
         if u64::from(cell) >= self.geometry.n {
             return Err(self.fault(cell, cell));
         }
-        self.visited[(cell >> 6) as usize] |= 1 << (cell & 63);
+        if let Some((word, bit)) = Self::slot(self.window_start, self.window_len, cell.into()) {
+            self.visited[word] |= bit;
+        }
         self.count += 1;
         let here = (cell, self.geometry.point::<false>(u64::from(cell)));
         (self.first, self.last) = (Some(here), Some(here));
@@ -332,13 +431,15 @@ impl StreamVerifier {
             return Ok(());
         };
         let geometry = self.geometry;
+        let (window_start, window_len) = (self.window_start, self.window_len);
         let visited = &mut self.visited[..];
         let mut checked = 0;
         let mut fault = None;
         for &cell in cells {
             let c = u64::from(cell);
-            let (word, bit) = ((cell >> 6) as usize, 1u64 << (cell & 63));
-            if c >= geometry.n || visited[word] & bit != 0 {
+            let slot = Self::slot(window_start, window_len, c);
+            let seen = slot.is_some_and(|(word, bit)| visited[word] & bit != 0);
+            if c >= geometry.n || seen {
                 fault = Some(cell);
                 break;
             }
@@ -347,7 +448,9 @@ impl StreamVerifier {
                 fault = Some(cell);
                 break;
             }
-            visited[word] |= bit;
+            if let Some((word, bit)) = slot {
+                visited[word] |= bit;
+            }
             (last, from) = (cell, here);
             checked += 1;
         }
@@ -373,7 +476,8 @@ impl StreamVerifier {
                 shape: self.shape,
             };
         }
-        if self.visited[(cell >> 6) as usize] & (1 << (cell & 63)) != 0 {
+        let slot = Self::slot(self.window_start, self.window_len, cell.into());
+        if slot.is_some_and(|(word, bit)| self.visited[word] & bit != 0) {
             return StreamViolation::Repeated {
                 number,
                 at: self.at(cell),

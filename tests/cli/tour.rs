@@ -139,3 +139,28 @@ fn a_tour_written_through_a_link_keeps_the_link() {
     let out = knights(&["verify", "--board", "10x10", "--closed", &file]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+/// A board with more squares than the check's memory holds a bit for is checked in passes:
+/// the tour written is the one written in a single pass, and `verify` passes it.
+#[test]
+fn a_tour_checked_in_passes_is_the_tour_checked_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = "3001x3001";
+    let write = |name: &str, mib: &str| {
+        let path = temp_path(&dir, name);
+        let args = ["tour", "--board", board, "--format", "binary", "-o", &path];
+        let out = knights(&[&args[..], &["--check-memory", mib]].concat());
+        assert!(out.status.success(), "{mib} MiB: {}", stderr(&out));
+        path
+    };
+    // 3001 x 3001 squares need about 1.07 MiB of bits: two passes at 1 MiB.
+    let (in_passes, at_once) = (write("passes.bin", "1"), write("once.bin", "2"));
+    let bytes = |path: &str| std::fs::read(path).unwrap();
+    assert_eq!(bytes(&in_passes).len(), 3001 * 3001 * 4);
+    assert!(
+        bytes(&in_passes) == bytes(&at_once),
+        "the passes changed the tour"
+    );
+    let out = knights(&["verify", "--board", board, &in_passes]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}

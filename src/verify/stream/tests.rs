@@ -214,8 +214,89 @@ fn edited_tour() -> impl Strategy<Value = (Shape, Vec<u32>, bool)> {
     })
 }
 
+/// The verdict of a check made in passes with windows of at most `max_cells`, each pass
+/// fed in chunks of `chunk`: the first violation any pass finds, or the reports, which must
+/// agree, and the one digest all passes share.
+fn in_passes(
+    shape: Shape,
+    closed: bool,
+    cells: &[u32],
+    max_cells: u64,
+    chunk: usize,
+) -> Result<(StreamReport, u64), StreamViolation> {
+    let mut agreed: Option<(StreamReport, u64)> = None;
+    for window in windows(shape.n_cells() as u64, max_cells) {
+        let mut verifier = StreamVerifier::windowed(shape, Leaper::KNIGHT, closed, window);
+        for part in cells.chunks(chunk.max(1)) {
+            verifier.push(part)?;
+        }
+        let digest = verifier.digest().expect("a windowed verifier hashes");
+        let report = verifier.finish()?;
+        if let Some(first) = agreed {
+            assert_eq!(first, (report, digest), "passes over one sequence disagree");
+        }
+        agreed = Some((report, digest));
+    }
+    Ok(agreed.expect("at least one window"))
+}
+
+#[test]
+fn windows_cover_the_cells_once_each_within_the_limit() {
+    for cells in [1u64, 63, 64, 65, 1000, 4096, 100_000] {
+        for max in [1u64, 64, 100, 1000, 1 << 20] {
+            let found = windows(cells, max);
+            assert_eq!(found[0].start, 0);
+            assert_eq!(found.last().unwrap().end, cells);
+            for pair in found.windows(2) {
+                assert_eq!(pair[0].end, pair[1].start, "{cells} {max}");
+            }
+            for w in &found {
+                assert!(w.end - w.start <= max.max(64), "{cells} {max}: {w:?}");
+                assert!(!w.is_empty(), "{cells} {max}: {found:?}");
+                assert_eq!(w.start % 64, 0);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_digest_follows_the_sequence_not_its_chunks() {
+    let (shape, cells) = reference(CLOSED_8X8);
+    let digest = |cells: &[u32], chunk: usize| {
+        let mut verifier = StreamVerifier::windowed(shape, Leaper::KNIGHT, true, 0..64);
+        for part in cells.chunks(chunk) {
+            let _ = verifier.push(part);
+        }
+        verifier.digest().unwrap()
+    };
+    let whole = digest(&cells, 64);
+    for chunk in [1, 3, 5, 7, 63] {
+        assert_eq!(digest(&cells, chunk), whole);
+    }
+    let mut swapped = cells.clone();
+    swapped.swap(10, 11);
+    assert_ne!(digest(&swapped, 64), whole);
+    assert_eq!(
+        StreamVerifier::new(shape, Leaper::KNIGHT, true).digest(),
+        None
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A check made in passes, each tracking one window of cells, passes a sequence exactly
+    /// when the single check does, and reports the same.
+    #[test]
+    fn passes_agree_with_one_check((shape, cells, closed) in edited_tour(), max in 1..80u64, chunk in 1..40usize) {
+        let whole = streamed(shape, closed, &cells, chunk);
+        let passes = in_passes(shape, closed, &cells, max, chunk);
+        match (whole, passes) {
+            (Ok(report), Ok((passed, _))) => prop_assert_eq!(report, passed),
+            (Err(_), Err(_)) => {}
+            (whole, passes) => prop_assert!(false, "{:?} against {:?}", whole, passes),
+        }
+    }
 
     /// The streaming verifier passes a tour exactly when the whole-tour verifier does, and
     /// names the first move it refuses as the whole-tour verifier's first.
