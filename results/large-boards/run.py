@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Measures `knights tour` on large boards and Warnsdorff's rule; writes tables (Markdown)
-to stdout. Usage: python3 results/large-boards/run.py [--quick] [--construct-only] > results/large-boards/FILE.md
+to stdout. Usage: python3 results/large-boards/run.py [--quick] [--construct-only | --passes-only] > results/large-boards/FILE.md
 
 Every run goes through /usr/bin/time for wall time and peak memory (maximum resident set
 size); each figure is the median of three runs. Tours are written to a scratch directory and
@@ -10,6 +10,7 @@ import os, re, statistics, subprocess, sys, tempfile
 KNIGHTS = os.path.join(os.path.dirname(__file__), "..", "..", "target", "release", "knights")
 QUICK = "--quick" in sys.argv
 CONSTRUCT_ONLY = "--construct-only" in sys.argv
+PASSES_ONLY = "--passes-only" in sys.argv
 SCRATCH = tempfile.mkdtemp(prefix="knights-large-")
 
 def timed(args):
@@ -38,6 +39,25 @@ def construction_table(boards):
         vwall, vkb, _ = median_of(check, runs=1)
         os.remove(path)
         print(f"| {board} ({closed[2:]}) | {cells:,} | {null:.2f} | {wall:.2f} | {wall / cells * 1e9:.1f} | {kb / 1024:.0f} | {vwall:.2f} | {vkb / 1024:.0f} |", flush=True)
+
+def passes_table(boards, mibs):
+    """Boards whose bit per square passes the default --check-memory, checked in passes and
+    (with memory enough) at once."""
+    print("| board | cells | --check-memory MiB | passes | to /dev/null: wall s | to a file: wall s | peak MB | verify: wall s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for board in boards:
+        rows, cols = map(int, board.split("x"))
+        cells = rows * cols
+        for mib in mibs:
+            passes = -(-cells // (mib * 8 << 20))
+            memory = ["--check-memory", str(mib)]
+            null, null_kb, _ = median_of([KNIGHTS, "tour", "--board", board, "--format", "binary", "-o", "/dev/null"] + memory)
+            path = os.path.join(SCRATCH, f"{board}.bin")
+            wall, kb, err = median_of([KNIGHTS, "tour", "--board", board, "-o", path] + memory)
+            closed = ["--closed"] if "a closed tour" in err else []
+            vwall, _, _ = median_of([KNIGHTS, "verify", "--board", board] + closed + [path], runs=1)
+            os.remove(path)
+            print(f"| {board} | {cells:,} | {mib} | {passes} | {null:.2f} | {wall:.2f} | {max(kb, null_kb) / 1024:.0f} | {vwall:.2f} |", flush=True)
 
 # Attempts before a rule is reported as giving up: each costs up to 100 jumps per square.
 ATTEMPTS = 10
@@ -76,6 +96,10 @@ if __name__ == "__main__":
     # "To /dev/null" means to the device: a plain file there would be a file in memory.
     if not os.path.exists("/dev/null") or not __import__("stat").S_ISCHR(os.stat("/dev/null").st_mode):
         sys.exit("/dev/null is not a character device; the /dev/null column would be wrong")
+    if PASSES_ONLY:
+        print("## Checked in passes\n")
+        passes_table(["30000x30000", "4x250000000"], [48, 120])
+        sys.exit(0)
     squares = ["1000x1000", "1732x1732", "3162x3163", "5477x5477", "10000x10000"]
     others = ["9999x10001", "3x33333333", "33333333x3", "5x20000000", "20001x4999", "1001x99999"]
     if not QUICK:
