@@ -85,7 +85,8 @@ fn an_open_tour_is_given_where_asked_even_if_it_could_close() {
 
 #[test]
 fn a_closed_tour_starts_or_ends_on_any_square_asked() {
-    for (rows, cols) in [(6, 6), (13, 20), (30, 17)] {
+    let strips = [(3, 10), (3, 26), (18, 3), (3, 1002)];
+    for (rows, cols) in [(6, 6), (13, 20), (30, 17)].into_iter().chain(strips) {
         for cell in [
             (0, 0),
             (rows - 1, cols - 1),
@@ -111,6 +112,30 @@ fn a_path_on_an_odd_board_runs_either_way_between_its_ends() {
     r.start = Some((last.row, last.col));
     let backward = construct_and_verify(&r);
     assert_eq!(backward.last(), forward.first(), "{first:?}");
+}
+
+/// An open strip gives its own ends, and no others yet.
+#[test]
+fn an_open_strip_takes_its_own_ends_only() {
+    for len in [7, 9, 31, 1001] {
+        let path = construct_and_verify(&request(3, len));
+        let shape = path.shape();
+        let own = |cell| (shape.coord(cell).row, shape.coord(cell).col);
+        let asked = Request {
+            start: Some(own(path.first())),
+            end: Some(own(path.last())),
+            ..request(3, len)
+        };
+        assert_eq!(construct_and_verify(&asked).order(), path.order());
+        let other = Request {
+            end: Some(own(path.order()[2])),
+            ..request(3, len)
+        };
+        assert!(
+            matches!(build(&other), Err(ConstructError::Unsupported(_))),
+            "{len}"
+        );
+    }
 }
 
 #[test]

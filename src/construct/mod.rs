@@ -218,8 +218,9 @@ enum Built {
     Single,
     /// Tiles stitched together, walked from a start.
     Stitched(Stitched, Cursor),
-    /// A strip three squares wide.
-    Strip(Chain),
+    /// A strip three squares wide, walked from a place in its walk (a loop read from another
+    /// of its cells).
+    Strip(Chain, u64),
     /// A board four squares wide.
     Four(FourRows),
 }
@@ -230,7 +231,7 @@ impl Planned {
         match &self.built {
             Built::Single => false,
             Built::Stitched(tour, _) => tour.closed(),
-            Built::Strip(chain) => chain.closed(),
+            Built::Strip(chain, _) => chain.closed(),
             Built::Four(_) => false,
         }
     }
@@ -240,7 +241,7 @@ impl Planned {
         match &self.built {
             Built::Single => 1,
             Built::Stitched(tour, _) => tour.n_cells(),
-            Built::Strip(chain) => chain.n_cells(),
+            Built::Strip(chain, _) => chain.n_cells(),
             Built::Four(tour) => tour.n_cells(),
         }
     }
@@ -255,7 +256,8 @@ impl Planned {
         match &self.built {
             Built::Single => sink(&mut vec![0]),
             Built::Stitched(tour, start) => tour.walk(*start, chunk, sink),
-            Built::Strip(chain) => chain.walk(chunk, sink),
+            Built::Strip(chain, 0) => chain.walk(chunk, sink),
+            Built::Strip(chain, from) => chain.walk_from(*from, chunk, sink),
             Built::Four(tour) => tour.walk(chunk, sink),
         }
     }
@@ -290,7 +292,11 @@ pub fn build_with(request: &Request, tiles: &TileSet) -> Result<Planned, Constru
         _ if rows * cols == 1 => Built::Single,
         // Check refused every board one or two wide but 1 x 1.
         1 | 2 => return Err(ConstructError::TooThin { rows, cols }),
-        3 => Built::Strip(strip_chain(request, tiles)?),
+        3 => {
+            let chain = strip_chain(request, tiles)?;
+            let from = strip_start(&chain, request)?;
+            Built::Strip(chain, from)
+        }
         FOUR_ROWS => Built::Four(four_rows(request)?),
         _ => {
             let layout = Layout::of(rows, cols).ok_or(ConstructError::TooThin { rows, cols })?;
@@ -367,11 +373,6 @@ fn plan_route(
 
 /// The strip for a board three squares wide (along its rows or its columns).
 fn strip_chain(request: &Request, tiles: &TileSet) -> Result<Chain, ConstructError> {
-    if request.start.is_some() || request.end.is_some() {
-        return Err(ConstructError::Unsupported(
-            "yet choose the ends of a tour on a board three squares wide".into(),
-        ));
-    }
     let transposed = request.cols == STRIP_ROWS && request.rows != STRIP_ROWS;
     let len = if transposed {
         request.rows
@@ -388,6 +389,45 @@ fn strip_chain(request: &Request, tiles: &TileSet) -> Result<Chain, ConstructErr
     let block = tiles.strip_block().ok_or(missing(BLOCK_COLS))?;
     Chain::new(base, block, blocks, transposed)
         .ok_or(ConstructError::MissingTile(missing(base_cols)))
+}
+
+/// Where in the strip's walk the tour starts so that it has the requested ends: a loop is
+/// read from the start, or from just after the end, or from a start whose neighbour back
+/// along the loop is the end.
+fn strip_start(chain: &Chain, request: &Request) -> Result<u64, ConstructError> {
+    let n = chain.n_cells();
+    let place = |(row, col): (usize, usize)| {
+        chain
+            .position_of((row * request.cols + col) as u32)
+            .expect("every cell of the board is on the strip's tour")
+    };
+    let refused = |what: &str| {
+        ConstructError::Unsupported(format!(
+            "yet give a tour of a board three squares wide {what} (--method sat takes any ends on boards small enough for it)"
+        ))
+    };
+    if !chain.closed() {
+        // A path's own ends are the only ones it gives.
+        let own =
+            |asked: Option<(usize, usize)>, at: u64| asked.is_none_or(|cell| place(cell) == at);
+        return match own(request.start, 0) && own(request.end, n - 1) {
+            true => Ok(0),
+            false => Err(refused("other ends than its own when it is open")),
+        };
+    }
+    match (request.start, request.end) {
+        (None, None) => Ok(0),
+        (Some(start), None) => Ok(place(start)),
+        (None, Some(end)) => Ok((place(end) + 1) % n),
+        (Some(start), Some(end)) => {
+            let from = place(start);
+            (place(end) == (from + n - 1) % n)
+                .then_some(from)
+                .ok_or_else(|| {
+                    refused("both a start and an end, unless they are neighbours on its loop")
+                })
+        }
+    }
 }
 
 /// The tour of a board four squares wide (along its rows or its columns).

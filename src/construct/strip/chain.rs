@@ -7,6 +7,7 @@
 //! block.
 
 use super::{hook, BLOCK_COLS, BLOCK_ENDS, STRIP_ROWS};
+use crate::construct::stream::CHUNK_CELLS as CHUNK;
 use crate::construct::tiles::Tile;
 
 /// A piece's tour split at its hook: the cells before and after the dropped move.
@@ -148,6 +149,59 @@ impl Chain {
         }
         emit(&base.offsets[base.split + 1..], 0, true, &mut out);
         flush(&mut out, true)
+    }
+
+    /// The place in the walk of board cell `cell` (found by walking up to it).
+    pub fn position_of(&self, cell: u32) -> Option<u64> {
+        let mut walked = 0u64;
+        let mut found = None;
+        let _ = self.walk(CHUNK, |chunk: &mut Vec<u32>| {
+            if let Some(i) = chunk.iter().position(|&c| c == cell) {
+                found = Some(walked + i as u64);
+                return Err(());
+            }
+            walked += chunk.len() as u64;
+            Ok(())
+        });
+        found
+    }
+
+    /// [`walk`](Self::walk) of a loop read from place `from` on: the cells from there to the
+    /// end of the walk, then (walking again, up to `from`) those before it.
+    pub fn walk_from<E>(
+        &self,
+        from: u64,
+        chunk: usize,
+        mut sink: impl FnMut(&mut Vec<u32>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut out = Vec::with_capacity(chunk + 64);
+        let mut take = |range: std::ops::Range<u64>, out: &mut Vec<u32>| {
+            let mut walked = 0u64;
+            self.walk(chunk, |part: &mut Vec<u32>| {
+                let (lo, hi) = (walked, walked + part.len() as u64);
+                walked = hi;
+                if lo >= range.end {
+                    return Err(None);
+                }
+                let (a, b) = (range.start.clamp(lo, hi), range.end.clamp(lo, hi));
+                out.extend_from_slice(&part[(a - lo) as usize..(b - lo) as usize]);
+                if out.len() >= chunk {
+                    sink(out).map_err(Some)?;
+                    out.clear();
+                }
+                Ok(())
+            })
+        };
+        let stopped = |outcome: Result<(), Option<E>>| match outcome {
+            Err(Some(e)) => Err(e),
+            _ => Ok(()),
+        };
+        stopped(take(from..self.cells, &mut out))?;
+        stopped(take(0..from, &mut out))?;
+        if out.is_empty() {
+            return Ok(());
+        }
+        sink(&mut out)
     }
 
     fn block_column(&self, i: usize) -> u32 {
