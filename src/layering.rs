@@ -18,7 +18,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("CNF", &["encode"]),
     ("solvers and files", &["solver", "format"]),
     ("engines", &["search", "sat"]),
-    ("constructions", &["construct"]),
+    ("constructions and samples", &["construct", "sample"]),
     ("tools", &["render", "bench"]),
 ];
 

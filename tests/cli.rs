@@ -1,6 +1,7 @@
 //! The `knights` binary on the shipped models and on bad input.
 
 mod malformed;
+mod sample;
 mod tour;
 
 use crate::common::cli::{knights, refused, spawn, stderr, summary};

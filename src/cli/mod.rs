@@ -29,6 +29,7 @@ mod output;
 mod progress;
 mod render;
 mod resume;
+mod sample;
 mod show;
 mod signals;
 mod solve;
@@ -85,6 +86,9 @@ pub enum Command {
     Tour(tour::TourArgs),
     /// Find, with the SAT engine, the tiles the stitch construction joins into large tours.
     Tiles(tiles::TilesArgs),
+    /// Write distinct random tours of a model (any board or box, any leaper) as JSON lines,
+    /// the same for the same seed.
+    Sample(sample::SampleArgs),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -107,5 +111,6 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Render(args) => render::run(args),
         Command::Tiles(args) => tiles::run(args),
         Command::Tour(args) => tour::run(args),
+        Command::Sample(args) => sample::run(args),
     }
 }

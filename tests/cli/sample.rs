@@ -1,0 +1,83 @@
+//! `knights sample` through the binary: the same tours for the same seed, every tour distinct
+//! and passed by `knights verify`, and the requests it must refuse.
+
+use crate::common::cli::{knights, refused, stderr, summary};
+use std::collections::HashSet;
+
+fn sampled(args: &[&str]) -> (Vec<serde_json::Value>, serde_json::Value) {
+    let out = knights(&[&["sample"], args].concat());
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let (tours, last) = lines.split_at(lines.len() - 1);
+    assert_eq!(last[0], summary(&out));
+    (tours.to_vec(), last[0]["summary"].clone())
+}
+
+/// The same seed gives the same tours, another seed others; every tour is distinct, and
+/// `verify` passes the file.
+#[test]
+fn tours_are_distinct_verified_and_the_same_for_a_seed() {
+    for method in ["greedy", "warnsdorff"] {
+        let args = |seed: &'static str| {
+            [
+                "--board", "4x4x4", "--count", "40", "--method", method, "--seed", seed,
+            ]
+        };
+        let (first, report) = sampled(&args("3"));
+        let (again, _) = sampled(&args("3"));
+        let (other, _) = sampled(&args("4"));
+        assert_eq!(first, again, "{method}");
+        assert_ne!(first, other, "{method}");
+        assert_eq!(report["found"], 40);
+        assert_eq!(report["complete"], true);
+        let distinct: HashSet<String> = first.iter().map(|t| t["numbers"].to_string()).collect();
+        assert_eq!(distinct.len(), 40, "{method}");
+        let closing = first.iter().filter(|t| t["closes"] == true).count();
+        assert_eq!(report["closing"], closing);
+
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tours.jsonl");
+        let text: Vec<String> = first.iter().map(ToString::to_string).collect();
+        std::fs::write(&path, text.join("\n")).unwrap();
+        let out = knights(&["verify", "--board", "4x4x4", &path.to_string_lossy()]);
+        assert!(out.status.success(), "{method}: {}", stderr(&out));
+    }
+}
+
+/// A closed model keeps closed tours only, and a model's start cells are where tours start.
+#[test]
+fn the_model_decides_which_walks_count() {
+    let (tours, _) = sampled(&["--board", "4x4x4", "--closed", "--count", "20"]);
+    assert!(tours.iter().all(|t| t["closes"] == true));
+    let (tours, _) = sampled(&["--board", "6x6", "--start-cell", "0,0", "--count", "20"]);
+    assert!(tours.iter().all(|t| t["numbers"][0] == 1));
+}
+
+/// A board with fewer tours than asked stops short and says so, with exit code 1.
+#[test]
+fn a_run_that_cannot_find_enough_tours_says_so() {
+    let out = knights(&["sample", "--board", "1x1", "--count", "3"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let report = summary(&out)["summary"].clone();
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["found"], 1);
+    assert!(
+        stderr(&out).contains("stopped short of 3"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_requests_are_refused_naming_the_cause() {
+    let err = refused(&["sample", "--board", "4x4x4", "--count", "0"]);
+    assert!(err.contains("--count"), "{err}");
+    let err = refused(&["sample", "--board", "300x300", "--count", "1"]);
+    assert!(err.contains("90000 cells"), "{err}");
+    let err = refused(&["sample", "models/semimagic.toml", "--count", "1"]);
+    assert!(err.contains("line sums"), "{err}");
+}
