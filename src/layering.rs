@@ -19,7 +19,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("solvers and files", &["solver", "format"]),
     ("engines", &["search", "sat"]),
     ("constructions and samples", &["construct", "sample"]),
-    ("tools", &["render", "bench"]),
+    ("tools", &["render", "bench", "classify"]),
 ];
 
 /// What the verifier may import: it shares no code with any engine.

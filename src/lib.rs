@@ -37,6 +37,7 @@ pub mod construct;
 pub mod sample;
 
 pub mod bench;
+pub mod classify;
 pub mod render;
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ macro_rules! out {
 }
 
 mod bench;
+mod classify;
 mod dimacs;
 mod engine;
 mod enumerate;
@@ -89,6 +90,9 @@ pub enum Command {
     /// Write distinct random tours of a model (any board or box, any leaper) as JSON lines,
     /// the same for the same seed.
     Sample(sample::SampleArgs),
+    /// Classify tours of one board by seed 004's tour types and by the box's symmetries:
+    /// a table, JSON, and an SVG histogram of category sizes.
+    Classify(classify::ClassifyArgs),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -112,5 +116,6 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Tiles(args) => tiles::run(args),
         Command::Tour(args) => tour::run(args),
         Command::Sample(args) => sample::run(args),
+        Command::Classify(args) => classify::run(args),
     }
 }
