@@ -19,7 +19,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("solvers and files", &["solver", "format"]),
     ("engines", &["search", "sat"]),
     ("constructions and samples", &["construct", "sample"]),
-    ("tools", &["render", "bench", "classify"]),
+    ("classifications", &["classify"]),
+    ("tools", &["render", "bench"]),
 ];
 
 /// What the verifier may import: it shares no code with any engine.

@@ -59,6 +59,18 @@ pub enum Runner {
         /// How ties are broken.
         tie_break: crate::construct::warnsdorff::TieBreak,
     },
+    /// `count` distinct random tours of the model by walks of this rule (seed 0).
+    Sample {
+        /// How each walk chooses its next cell.
+        rule: crate::sample::Rule,
+        /// Tours wanted.
+        count: usize,
+    },
+    /// `count` tours sampled by Warnsdorff's rule, then classified both ways.
+    Classify {
+        /// Tours sampled and classified.
+        count: usize,
+    },
 }
 
 /// One benchmark: a model, what runs it, and what its time is set against.

@@ -129,6 +129,9 @@ fn run_runner(
         Runner::Construct | Runner::WriteFloor | Runner::Warnsdorff { .. } => {
             Err("a construction case runs without a puzzle".into())
         }
+        Runner::Sample { .. } | Runner::Classify { .. } => {
+            super::sampling::run_sampling(runner, puzzle, started)
+        }
     }
 }
 

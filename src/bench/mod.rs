@@ -6,6 +6,7 @@ pub mod baseline;
 mod case;
 mod large;
 mod measure;
+mod sampling;
 mod suite;
 
 pub use case::{Case, Runner};

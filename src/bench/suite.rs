@@ -210,6 +210,7 @@ pub fn suite(jobs: usize) -> Vec<Case> {
     .chain(options_cases())
     .chain(first_tour_cases())
     .chain(super::large::large_cases())
+    .chain(super::sampling::sampling_cases())
     .collect()
 }
 
