@@ -16,6 +16,7 @@ use crate::board::{Cell, Shape};
 use crate::tour::Tour;
 use std::fmt::Write;
 
+pub mod exploded;
 pub mod histogram;
 mod overview;
 

@@ -234,3 +234,32 @@ proptest! {
         check(&t, closed);
     }
 }
+
+/// The exploded view of a box: tags balance, every number once, every move a line inside
+/// the picture, and one line per move (the closing one too).
+#[test]
+fn the_exploded_cube_holds_every_number_and_move_inside_the_picture() {
+    let t = tour("cube-4x4x4");
+    let doc = knights::render::exploded::svg(&t, true);
+    let tags = tags(&doc);
+    let (w, h) = view_box(&tags);
+    let mut numbers: Vec<u32> = tags
+        .iter()
+        .filter(|(tag, _)| tag.starts_with("<text") && attr(tag, "paint-order").is_some())
+        .map(|(_, text)| text.parse().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=64).collect::<Vec<u32>>());
+    let lines: Vec<&(String, String)> = tags
+        .iter()
+        .filter(|(tag, _)| tag.starts_with("<line"))
+        .collect();
+    assert_eq!(lines.len(), 64);
+    for (tag, _) in lines {
+        for name in ["x1", "x2", "y1", "y2"] {
+            let v: f64 = attr(tag, name).unwrap().parse().unwrap();
+            let limit = if name.starts_with('x') { w } else { h };
+            assert!((0.0..=limit).contains(&v), "{tag}");
+        }
+    }
+}

@@ -34,6 +34,19 @@ pub struct RenderArgs {
     /// The (a,b) leaper whose moves the tour makes. Default: the knight 1,2.
     #[arg(long, value_name = "A,B")]
     pub leaper: Option<String>,
+    /// layers: the layers side by side, numbered; exploded: a box's layers as isometric
+    /// grids stacked apart, the path through them coloured from start to end.
+    #[arg(long, value_enum, default_value = "layers")]
+    pub view: View,
+}
+
+/// How a tour is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum View {
+    /// The layers side by side (a flat board: the board), numbered.
+    Layers,
+    /// The layers as isometric grids stacked apart, for following a box's tour by eye.
+    Exploded,
 }
 
 pub fn run(args: RenderArgs) -> Result<ExitCode> {
@@ -56,7 +69,11 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
     check_tour(&first.tour, leaper, args.closed).with_context(|| first.origin.clone())?;
     let board = Board::new(first.tour.shape(), leaper);
     let closes = closes(&board, &first.tour);
-    let svg = knights::render::svg(&first.tour, closes && !args.open);
+    let closed = closes && !args.open;
+    let svg = match args.view {
+        View::Layers => knights::render::svg(&first.tour, closed),
+        View::Exploded => knights::render::exploded::svg(&first.tour, closed),
+    };
     if args.output.as_os_str() == "-" {
         out!("{svg}")?;
     } else {

@@ -171,7 +171,7 @@ fn row_col(shape: Shape, cell: Cell) -> (usize, usize) {
 
 /// A colour on the ramp from the start's green (`t` = 0) through the path's blue to the end's
 /// red (`t` = 1), as `#rrggbb`.
-fn ramp(t: f64) -> String {
+pub(super) fn ramp(t: f64) -> String {
     let rgb = |hex: &str| {
         let v = u32::from_str_radix(&hex[1..], 16).unwrap_or(0);
         [(v >> 16) & 255, (v >> 8) & 255, v & 255].map(f64::from)
