@@ -89,10 +89,11 @@ fn check_tours(read: &[Sourced], board: &Board) -> Result<()> {
 fn table(found: &Classified, leaper: Leaper) -> String {
     let mut out = String::new();
     let (open, closing) = (found.types_open.tours, found.types_closing.tours);
+    let total = open + closing;
+    let plural = if total == 1 { "" } else { "s" };
     out += &format!(
-        "{} ({leaper} leaper): {} tours, {open} open and {closing} closing (the last cell a move from the first)\n\n",
-        found.board,
-        open + closing
+        "{} ({leaper} leaper): {total} tour{plural}, {open} open and {closing} closing (the last cell a move from the first)\n\n",
+        found.board
     );
     out += "Tour types (seed 004): the cells' location codes (outer faces touched) in visiting order,\nup to reversal, and for closing tours up to where the loop starts.\n";
     out += &partition_table("categories", &found.types_open, &found.types_closing);
