@@ -79,7 +79,7 @@ pub fn classify(board: &Board, tours: &[Tour]) -> Classified {
     let mut class_of: HashMap<(bool, Vec<usize>), usize> = HashMap::new();
     let mut classes: Vec<Class> = Vec::new();
     for (i, tour) in tours.iter().enumerate() {
-        let closing = tour.len() > 2 && board.is_move(tour.last(), tour.first());
+        let closing = tour.len() > 1 && board.is_move(tour.last(), tour.first());
         let kind = usize::from(closing);
         *type_sizes[kind]
             .entry(types::tour_type(tour, &codes, closing))
