@@ -33,8 +33,6 @@ pub fn category_sizes(title: &str, series: &[Series]) -> String {
     let most = highest.div_ceil(tick_step(highest)) * tick_step(highest);
     let plot_w = WIDTH - LEFT - RIGHT;
     let plot_h = HEIGHT - TOP - BOTTOM;
-    let slot = plot_w / sizes.len().max(1) as f64;
-    let bar = slot * 0.8 / series.len().max(1) as f64;
     let mut svg = String::new();
     let _ = writeln!(
         svg,
@@ -51,6 +49,24 @@ pub fn category_sizes(title: &str, series: &[Series]) -> String {
         escape(title)
     );
     axes(&mut svg, most, plot_h);
+    bars(&mut svg, &sizes, series, most);
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" font-size="12" text-anchor="middle">tours in the category</text>"#,
+        LEFT + plot_w / 2.0,
+        HEIGHT - 10.0
+    );
+    legend(&mut svg, series);
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// For each size, one bar per series, and the size under them.
+fn bars(svg: &mut String, sizes: &[usize], series: &[Series], most: usize) {
+    let plot_w = WIDTH - LEFT - RIGHT;
+    let plot_h = HEIGHT - TOP - BOTTOM;
+    let slot = plot_w / sizes.len().max(1) as f64;
+    let bar = slot * 0.8 / series.len().max(1) as f64;
     for (k, &size) in sizes.iter().enumerate() {
         let x0 = LEFT + slot * k as f64 + slot * 0.1;
         for (j, (_, counts)) in series.iter().enumerate() {
@@ -73,15 +89,6 @@ pub fn category_sizes(title: &str, series: &[Series]) -> String {
             TOP + plot_h + 16.0
         );
     }
-    let _ = writeln!(
-        svg,
-        r#"<text x="{:.1}" y="{:.1}" font-size="12" text-anchor="middle">tours in the category</text>"#,
-        LEFT + plot_w / 2.0,
-        HEIGHT - 10.0
-    );
-    legend(&mut svg, series);
-    svg.push_str("</svg>\n");
-    svg
 }
 
 /// The vertical axis, with a few round ticks, and its label.
