@@ -4,7 +4,6 @@ use super::model::ModelArgs;
 use super::output::create_output;
 use anyhow::{Context, Result};
 use clap::Args;
-use knights::board::Board;
 use knights::puzzle::existence::no_tour_reason;
 use knights::sample::{sample, Rule, Sample, SampleOptions, SampleReport};
 use knights::tour::json::TourRecord;
@@ -114,7 +113,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     let report = sample(&puzzle, &options, |found: &Sample| {
         bar.inc(1);
         if written.is_ok() {
-            written = write_sample(&mut out, &puzzle.board, found);
+            written = write_sample(&mut out, found);
         }
     })?;
     bar.finish_and_clear();
@@ -135,14 +134,13 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     Ok(ExitCode::from(u8::from(!summary.complete)))
 }
 
-fn write_sample(out: &mut dyn Write, board: &Board, found: &Sample) -> Result<()> {
+fn write_sample(out: &mut dyn Write, found: &Sample) -> Result<()> {
     let record = TourRecord::of(&found.tour);
-    let closes = found.tour.len() > 1 && board.is_move(found.tour.last(), found.tour.first());
     let line = SampleLine {
         record: &record,
         sample: found.index,
         walks: found.walks,
-        closes,
+        closes: found.closes,
     };
     writeln!(out, "{}", serde_json::to_string(&line)?)?;
     Ok(())

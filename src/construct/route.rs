@@ -225,7 +225,7 @@ fn plan_from(
         Some(to) => vec![local(len - 1, to)],
         None => finder.cells_of_colour(first, colour, from),
     };
-    let mut path_of = finder.choose(len, local(0, from), &ends, colour)?;
+    let mut path_of = finder.choose(local(0, from), &ends, colour)?;
     if reversed {
         path_of.reverse();
         for path in &mut finder.paths {
@@ -281,16 +281,10 @@ struct Step {
 }
 
 impl Finder<'_> {
-    /// Paths for the `len` route tiles from `entry` in the first to one of `ends` in the
-    /// last, trying the cells between tiles in turn and going back a tile when one has no
-    /// path.
-    fn choose(
-        &mut self,
-        len: usize,
-        entry: Local,
-        ends: &[Local],
-        colour: usize,
-    ) -> Option<Vec<u32>> {
+    /// Paths for the route tiles from `entry` in the first to one of `ends` in the last,
+    /// trying the cells between tiles in turn and going back a tile when one has no path.
+    fn choose(&mut self, entry: Local, ends: &[Local], colour: usize) -> Option<Vec<u32>> {
+        let len = self.len;
         let mut steps: Vec<Step> = Vec::new();
         let mut next_entry = entry;
         loop {

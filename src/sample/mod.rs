@@ -39,6 +39,8 @@ pub struct Sample {
     pub tour: Tour,
     /// Walks made for it, the last the one that finished.
     pub walks: u32,
+    /// Whether its last cell is a move from its first.
+    pub closes: bool,
 }
 
 /// What a sampling run did.
@@ -125,7 +127,7 @@ pub fn sample(
             }
             let sample = verified(puzzle, index, order, outcome.walks)?;
             report.found += 1;
-            report.closing += usize::from(closes(puzzle, &sample.tour));
+            report.closing += usize::from(sample.closes);
             found(&sample);
         }
     }
@@ -213,7 +215,13 @@ fn verified(
     if let Some(first) = broken.first() {
         return Err(SampleError::Broken(first.to_string()));
     }
-    Ok(Sample { index, tour, walks })
+    let closes = closes(puzzle, &tour);
+    Ok(Sample {
+        index,
+        tour,
+        walks,
+        closes,
+    })
 }
 
 /// The seed of sample `index`'s generator: the run's seed and the index, the index spread
