@@ -92,7 +92,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     let cells = puzzle.n_cells();
     if cells > MAX_CELLS {
         anyhow::bail!(
-            "--board: {} has {cells} cells; sample walks boards of up to {MAX_CELLS} (knights tour builds one tour of a large board)",
+            "the board {} has {cells} cells; sample walks boards of up to {MAX_CELLS} (knights tour builds one tour of a large board)",
             puzzle.board.shape()
         );
     }

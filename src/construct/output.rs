@@ -125,3 +125,36 @@ fn check_ends(request: &Request, first: Option<u32>, last: Option<u32>) -> Resul
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::construct::build;
+
+    /// With a window smaller than the board, every pass walks the whole tour (the progress
+    /// counts each pass's cells), and the tour written is the one written in a single pass.
+    #[test]
+    fn a_check_in_passes_walks_the_tour_once_a_pass_and_writes_it_once() {
+        let request = Request {
+            rows: 600,
+            cols: 600,
+            closed: None,
+            start: None,
+            end: None,
+        };
+        let planned = build(&request).unwrap();
+        let cells = planned.n_cells();
+        let write = |window: u64| {
+            let (mut out, mut walked) = (Vec::new(), 0u64);
+            write_verified(&planned, &request, window, &mut out, |n| walked += n as u64).unwrap();
+            (out, walked)
+        };
+        let (once, walked_once) = write(WINDOW_CELLS);
+        let (in_passes, walked) = write(100_000);
+        assert_eq!(passes(cells, 100_000), 4);
+        assert_eq!(walked_once, cells);
+        assert_eq!(walked, 4 * cells);
+        assert!(once == in_passes, "the passes changed the tour written");
+        assert_eq!(once.len() as u64, 4 * cells);
+    }
+}
