@@ -59,10 +59,10 @@ pub enum Runner {
         /// How ties are broken.
         tie_break: crate::construct::warnsdorff::TieBreak,
     },
-    /// `count` distinct random tours of the model by walks of this rule (seed 0).
+    /// `count` distinct random tours of the model by this method (seed 0).
     Sample {
-        /// How each walk chooses its next cell.
-        rule: crate::sample::Rule,
+        /// How the samples are found.
+        method: crate::sample::Method,
         /// Tours wanted.
         count: usize,
     },

@@ -1,6 +1,6 @@
 //! Cases for random tours of the 4x4x4 cube (seed 004): a thousand distinct tours by
-//! Warnsdorff's rule with random ties against the seed's own greedy walk, and the same
-//! thousand classified both ways.
+//! Warnsdorff's rule with random ties, and by the SAT engine from random paths, against the
+//! seed's own greedy walk, and the Warnsdorff thousand classified both ways.
 
 use std::time::Instant;
 
@@ -8,7 +8,7 @@ use super::case::{Case, Runner};
 use crate::classify::classify;
 use crate::puzzle::Puzzle;
 use crate::run::{Ending, Summary};
-use crate::sample::{sample, Rule, SampleOptions};
+use crate::sample::{sample, Method, SampleOptions};
 use crate::tour::Tour;
 
 /// Tours sampled in each case, as many as the seed classifies.
@@ -33,7 +33,7 @@ pub fn sampling_cases() -> Vec<Case> {
         cube_case(
             greedy,
             Runner::Sample {
-                rule: Rule::Greedy,
+                method: Method::Greedy,
                 count: TOURS,
             },
             None,
@@ -41,7 +41,15 @@ pub fn sampling_cases() -> Vec<Case> {
         cube_case(
             warnsdorff,
             Runner::Sample {
-                rule: Rule::Warnsdorff,
+                method: Method::Warnsdorff,
+                count: TOURS,
+            },
+            Some(greedy),
+        ),
+        cube_case(
+            "sample: 4x4x4 1000 tours, SAT from random paths",
+            Runner::Sample {
+                method: Method::Sat,
                 count: TOURS,
             },
             Some(greedy),
@@ -57,13 +65,14 @@ pub fn sampling_cases() -> Vec<Case> {
 /// Runs a sampling case once: the summary counts the tours found as solutions and, when
 /// classified, the geometric classes as classes.
 pub fn run_sampling(runner: &Runner, puzzle: &Puzzle, started: Instant) -> Result<Summary, String> {
-    let (rule, count, classified) = match *runner {
-        Runner::Sample { rule, count } => (rule, count, false),
-        Runner::Classify { count } => (Rule::Warnsdorff, count, true),
+    let (method, count, classified) = match *runner {
+        Runner::Sample { method, count } => (method, count, false),
+        Runner::Classify { count } => (Method::Warnsdorff, count, true),
         _ => return Err("not a sampling case".into()),
     };
     let options = SampleOptions {
-        rule,
+        method,
+        solver: Default::default(),
         count,
         seed: 0,
         walks_per_sample: 1000,

@@ -5,7 +5,8 @@ use super::output::create_output;
 use anyhow::{Context, Result};
 use clap::Args;
 use knights::puzzle::existence::no_tour_reason;
-use knights::sample::{sample, Rule, Sample, SampleOptions, SampleReport};
+use knights::sample::{sample, Method, Sample, SampleOptions, SampleReport};
+use knights::solver::SolverKind;
 use knights::tour::json::TourRecord;
 use serde::Serialize;
 use std::io::Write;
@@ -23,34 +24,43 @@ pub struct SampleArgs {
     /// Seed of the random walks: the same seed gives the same tours.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
-    /// greedy: any unvisited neighbour at random (seed 004's search); warnsdorff: a
-    /// neighbour with the fewest ways onward, ties at random.
+    /// greedy: walks to any unvisited neighbour at random (seed 004's search); warnsdorff:
+    /// walks to a neighbour with the fewest ways onward, ties at random; sat: the SAT engine
+    /// asked for a tour that begins with a random path (any model: line sums, rot180,
+    /// required moves), each tour found blocked.
     #[arg(long, value_enum, default_value = "warnsdorff")]
     pub method: MethodArg,
     /// Walks a sample may make, each from a random start, before it gives up (seed 004:
-    /// 1,000).
+    /// 1,000); for sat, solver calls under ever shorter random paths before one call that
+    /// assumes nothing.
     #[arg(long, value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub walks: u32,
+    /// The SAT backend, for --method sat.
+    #[arg(long, value_enum, default_value = "cadical")]
+    pub solver: SolverKind,
     /// Where to write the tours; `-` for standard output.
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     pub output: PathBuf,
 }
 
-/// How each walk chooses its next cell.
+/// How samples are found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum MethodArg {
-    /// Any unvisited neighbour, at random.
+    /// Walks to any unvisited neighbour, at random.
     Greedy,
-    /// Warnsdorff's rule, ties at random.
+    /// Walks by Warnsdorff's rule, ties at random.
     Warnsdorff,
+    /// The SAT engine from a random path.
+    Sat,
 }
 
 impl MethodArg {
-    fn rule(self) -> Rule {
+    fn method(self) -> Method {
         match self {
-            MethodArg::Greedy => Rule::Greedy,
-            MethodArg::Warnsdorff => Rule::Warnsdorff,
+            MethodArg::Greedy => Method::Greedy,
+            MethodArg::Warnsdorff => Method::Warnsdorff,
+            MethodArg::Sat => Method::Sat,
         }
     }
 }
@@ -78,7 +88,7 @@ struct SummaryLine<'a> {
 #[derive(Serialize)]
 struct Summary<'a> {
     model: &'a str,
-    method: Rule,
+    method: Method,
     seed: u64,
     asked: u64,
     complete: bool,
@@ -101,7 +111,8 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     let options = SampleOptions {
-        rule: args.method.rule(),
+        method: args.method.method(),
+        solver: args.solver,
         count: args.count as usize,
         seed: args.seed,
         walks_per_sample: args.walks,
@@ -120,7 +131,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     written.context("cannot write the tours")?;
     let summary = Summary {
         model: &puzzle.name,
-        method: options.rule,
+        method: options.method,
         seed: args.seed,
         asked: args.count,
         complete: report.found as u64 == args.count,
@@ -149,17 +160,30 @@ fn write_sample(out: &mut dyn Write, found: &Sample) -> Result<()> {
 /// One line for people: what was found and what it took.
 fn describe(summary: &Summary) -> String {
     let r = &summary.report;
-    let short = if summary.complete {
-        String::new()
-    } else {
-        format!(
+    let short = match (summary.complete, r.exhausted) {
+        (true, _) => String::new(),
+        (false, true) => format!(
+            " (stopped short of {}: the solver proved that the model has no other tour)",
+            summary.asked
+        ),
+        (false, false) => format!(
             " (stopped short of {} after {} samples: the rest repeated or gave up)",
             summary.asked, r.samples
-        )
+        ),
+    };
+    let effort = match summary.method {
+        Method::Sat => format!(
+            "{} solver calls ({} under a random path no tour continues)",
+            r.walks, r.walks_unfit
+        ),
+        Method::Greedy | Method::Warnsdorff => format!(
+            "{} walks ({} through every cell but unfit for the model), {} samples gave up, {} repeated an earlier tour",
+            r.walks, r.walks_unfit, r.gave_up, r.duplicates
+        ),
     };
     format!(
-        "{} distinct tours{short}, {} of them closing, in {:.3} s: {} samples, {} walks ({} through every cell but unfit for the model), {} samples gave up, {} repeated an earlier tour",
-        r.found, r.closing, summary.seconds, r.samples, r.walks, r.walks_unfit, r.gave_up, r.duplicates
+        "{} distinct tours{short}, {} of them closing, in {:.3} s: {} samples, {effort}",
+        r.found, r.closing, summary.seconds, r.samples
     )
 }
 

@@ -401,6 +401,37 @@ impl Encoding {
             .collect::<Option<Vec<Lit>>>())
     }
 
+    /// Assumption literals that the tour begins with the cells of `path`, in order (for a
+    /// cycle, which has no beginning: that it makes the path's moves). `None` when the
+    /// encoding already rules the path out (a pair it dropped, a start it does not allow).
+    pub fn path_literals(&self, path: &[Cell]) -> Option<Vec<Lit>> {
+        let steps = path.windows(2).map(|pair| (pair[0], pair[1]));
+        let vars: Option<Vec<Var>> = match self.family {
+            VariableFamily::Numbering => {
+                let numbers = self.numbers.as_ref()?;
+                (1..)
+                    .zip(path)
+                    .map(|(number, &cell)| numbers.var(cell, number))
+                    .collect()
+            }
+            VariableFamily::Moves => {
+                let moves = self.moves.as_ref()?;
+                let start = path
+                    .first()
+                    .map(|&cell| moves.start.get(cell).copied().flatten());
+                start
+                    .into_iter()
+                    .chain(steps.map(|(from, to)| moves.arcs.arc(from, to)))
+                    .collect()
+            }
+            VariableFamily::Edges => {
+                let edges = self.edges.as_ref()?;
+                steps.map(|(a, b)| edges.edge(a, b)).collect()
+            }
+        };
+        Some(vars?.into_iter().map(Var::pos_lit).collect())
+    }
+
     /// The numbering variables, for the numbering family.
     pub fn numbers(&self) -> Option<&NumberVars> {
         self.numbers.as_ref()

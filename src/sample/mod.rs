@@ -1,12 +1,17 @@
 //! Random tours: seed 004 samples 4x4x4 tours by a random greedy walk, starting again when it
 //! is stuck. Each sample here is one numbered tour found by walks of one rule ([`Rule`]) from
-//! random starts, with a random generator seeded by the run's seed and the sample's index, so
-//! that a run is the same for a seed whatever the number of threads. Samples that repeat an
-//! earlier numbered tour are dropped; every tour kept has passed the verifier.
+//! random starts, or by the SAT engine from a random path (`sat`), with a random generator
+//! seeded by the run's seed and the sample's index, so that a run is the same for a seed
+//! whatever the number of threads. Samples that repeat an earlier numbered tour are dropped
+//! (the SAT engine blocks each tour it found, so it never repeats one); every tour kept has
+//! passed the verifier.
 
+mod sat;
 mod walk;
 
 pub use walk::Rule;
+
+use crate::solver::SolverKind;
 
 use crate::board::Cell;
 use crate::puzzle::Puzzle;
@@ -17,16 +22,42 @@ use rayon::prelude::*;
 use std::collections::HashSet;
 use walk::Walker;
 
+/// How samples are found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Random walks, any unvisited neighbour at random: seed 004's greedy search.
+    Greedy,
+    /// Random walks by Warnsdorff's rule, ties at random.
+    Warnsdorff,
+    /// The SAT engine, asked for a tour that begins with a random path.
+    Sat,
+}
+
+impl Method {
+    /// The walks' rule, for the methods that walk.
+    pub fn rule(self) -> Option<Rule> {
+        match self {
+            Method::Greedy => Some(Rule::Greedy),
+            Method::Warnsdorff => Some(Rule::Warnsdorff),
+            Method::Sat => None,
+        }
+    }
+}
+
 /// What a sampling run is told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SampleOptions {
-    /// How each walk chooses its next cell.
-    pub rule: Rule,
+    /// How samples are found.
+    pub method: Method,
+    /// The SAT backend, for [`Method::Sat`].
+    pub solver: SolverKind,
     /// Distinct tours wanted.
     pub count: usize,
     /// Seed of the run: with the sample's index, the seed of its random generator.
     pub seed: u64,
-    /// Walks a sample may make before it gives up (seed 004: 1,000).
+    /// Walks a sample may make before it gives up (seed 004: 1,000); for [`Method::Sat`],
+    /// solver calls under a random path before one that assumes nothing.
     pub walks_per_sample: u32,
 }
 
@@ -37,7 +68,7 @@ pub struct Sample {
     pub index: u64,
     /// The tour, verified.
     pub tour: Tour,
-    /// Walks made for it, the last the one that finished.
+    /// Walks (or solver calls) made for it, the last the one that finished.
     pub walks: u32,
     /// Whether its last cell is a move from its first.
     pub closes: bool,
@@ -50,9 +81,10 @@ pub struct SampleReport {
     pub found: usize,
     /// Samples tried (indices used).
     pub samples: u64,
-    /// Walks made in all.
+    /// Walks made in all (for the SAT method: solver calls).
     pub walks: u64,
-    /// Walks that visited every cell but broke the model (not closed, or the wrong end).
+    /// Walks that visited every cell but broke the model (not closed, or the wrong end); for
+    /// the SAT method, calls whose random path no tour continues.
     pub walks_unfit: u64,
     /// Samples that made every walk allowed without a tour.
     pub gave_up: u64,
@@ -60,13 +92,15 @@ pub struct SampleReport {
     pub duplicates: u64,
     /// Kept tours whose last cell is a move from the first.
     pub closing: usize,
+    /// Whether the SAT engine proved that the model has no tour besides those kept.
+    pub exhausted: bool,
 }
 
 /// Why sampling could not run, or stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum SampleError {
     /// The model has a rule that random walks do not meet.
-    #[error("sample takes models of a board, a leaper, closed or not, and allowed start and end cells; this one has {0}")]
+    #[error("random walks take models of a board, a leaper, closed or not, and allowed start and end cells; this one has {0} (--method sat takes every model)")]
     Unsupported(&'static str),
     /// No cell may start a tour.
     #[error("the model allows no start cell")]
@@ -74,6 +108,9 @@ pub enum SampleError {
     /// A walk's tour failed the verifier: a defect of the sampler.
     #[error("a sampled tour failed the verifier: {0}")]
     Broken(String),
+    /// The SAT engine could not encode the model or failed.
+    #[error("the SAT engine failed: {0}")]
+    Solver(String),
 }
 
 /// Samples tried before a run stops short of `count` (all duplicates or given up): enough
@@ -88,9 +125,8 @@ fn samples_allowed(count: usize) -> u64 {
 pub fn sample(
     puzzle: &Puzzle,
     options: &SampleOptions,
-    mut found: impl FnMut(&Sample),
+    found: impl FnMut(&Sample),
 ) -> Result<SampleReport, SampleError> {
-    check_supported(puzzle)?;
     let starts: Vec<Cell> = match &puzzle.starts {
         Some(cells) => cells.clone(),
         None => (0..puzzle.n_cells()).collect(),
@@ -98,6 +134,23 @@ pub fn sample(
     if starts.is_empty() {
         return Err(SampleError::NoStart);
     }
+    match options.method.rule() {
+        Some(rule) => {
+            check_supported(puzzle)?;
+            sample_by_walks(puzzle, options, rule, &starts, found)
+        }
+        None => sat::sample_by_sat(puzzle, options, &starts, found),
+    }
+}
+
+/// Samples by walks of `rule`, each round of samples walked in parallel.
+fn sample_by_walks(
+    puzzle: &Puzzle,
+    options: &SampleOptions,
+    rule: Rule,
+    starts: &[Cell],
+    mut found: impl FnMut(&Sample),
+) -> Result<SampleReport, SampleError> {
     let mut report = SampleReport::default();
     let mut seen: HashSet<Vec<Cell>> = HashSet::new();
     while report.found < options.count && report.samples < samples_allowed(options.count) {
@@ -107,7 +160,7 @@ pub fn sample(
             .into_par_iter()
             .map_init(
                 || Walker::new(&puzzle.board),
-                |walker, index| attempt(puzzle, &starts, options, walker, index),
+                |walker, index| attempt(puzzle, starts, options, rule, walker, index),
             )
             .collect();
         for (index, outcome) in (first..).zip(tried) {
@@ -160,6 +213,7 @@ fn attempt(
     puzzle: &Puzzle,
     starts: &[Cell],
     options: &SampleOptions,
+    rule: Rule,
     walker: &mut Walker,
     index: u64,
 ) -> Attempt {
@@ -167,7 +221,7 @@ fn attempt(
     let mut unfit = 0;
     for walks in 1..=options.walks_per_sample {
         let start = starts[rng.random_range(0..starts.len())];
-        let Some(order) = walker.walk(start, options.rule, &mut rng) else {
+        let Some(order) = walker.walk(start, rule, &mut rng) else {
             continue;
         };
         if fits(puzzle, order) {
@@ -235,10 +289,11 @@ mod tests {
     use super::*;
     use crate::spec::Spec;
 
-    fn run(threads: usize, rule: Rule, count: usize) -> (Vec<Sample>, SampleReport) {
+    fn run(threads: usize, method: Method, count: usize) -> (Vec<Sample>, SampleReport) {
         let puzzle = Puzzle::from_spec(&Spec::plain("4x4x4")).unwrap();
         let options = SampleOptions {
-            rule,
+            method,
+            solver: SolverKind::default(),
             count,
             seed: 11,
             walks_per_sample: 1000,
@@ -258,12 +313,12 @@ mod tests {
     /// on how many samples each round tries: at least one per thread).
     #[test]
     fn a_run_is_the_same_on_one_thread_or_several() {
-        for rule in [Rule::Greedy, Rule::Warnsdorff] {
+        for method in [Method::Greedy, Method::Warnsdorff, Method::Sat] {
             for count in [2, 25] {
-                let (one, one_report) = run(1, rule, count);
-                let (three, three_report) = run(3, rule, count);
-                assert_eq!(one, three, "{rule:?}");
-                assert_eq!(one_report, three_report, "{rule:?}");
+                let (one, one_report) = run(1, method, count);
+                let (three, three_report) = run(3, method, count);
+                assert_eq!(one, three, "{method:?}");
+                assert_eq!(one_report, three_report, "{method:?}");
                 assert_eq!(one.len(), count);
             }
         }

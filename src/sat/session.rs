@@ -84,14 +84,29 @@ impl<'a> Session<'a> {
     /// Solves under `assumptions` until a tour (or the end) is reached,
     /// cutting subtours on the way.
     pub fn next_tour(&mut self, assumptions: &[Lit]) -> Result<Step, SatError> {
+        self.next_tour_capped(assumptions, None)
+            .map(|step| step.expect("an uncapped call is never cut short by a cap"))
+    }
+
+    /// As [`Session::next_tour`], with each solver call capped at `conflicts` where the
+    /// backend can cap them: `None` when a call reached the cap, which decides nothing.
+    pub fn next_tour_capped(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: Option<u32>,
+    ) -> Result<Option<Step>, SatError> {
         loop {
+            let capped = conflicts.is_some_and(|cap| self.backend.cap_next_conflicts(cap));
             match self.solve_once(assumptions)? {
-                SolverResult::Unsat => return Ok(Step::Exhausted),
-                SolverResult::Interrupted => return self.stopped(),
+                SolverResult::Unsat => return Ok(Some(Step::Exhausted)),
+                SolverResult::Interrupted if capped && !self.backend.stop_signal().is_raised() => {
+                    return Ok(None)
+                }
+                SolverResult::Interrupted => return self.stopped().map(Some),
                 SolverResult::Sat => {}
             }
             match self.decode_model()? {
-                Decoded::Tour(tour) => return self.checked(tour).map(Step::Tour),
+                Decoded::Tour(tour) => return self.checked(tour).map(|t| Some(Step::Tour(t))),
                 Decoded::Subtours(cycles) => self.cut(&cycles)?,
             }
         }

@@ -203,6 +203,12 @@ impl Backend for CadicalBackend {
         Some(self.solver.learnt())
     }
 
+    fn cap_next_conflicts(&mut self, conflicts: u32) -> bool {
+        self.solver
+            .limit_conflicts(i32::try_from(conflicts).unwrap_or(i32::MAX));
+        true
+    }
+
     fn freeze(&mut self, vars: &[Var]) -> Result<(), BackendError> {
         for &var in vars {
             self.solver.freeze(dimacs_lit(var.pos_lit())?);

@@ -54,6 +54,7 @@ extern "C" {
     fn ccadical_configure(solver: *mut CCaDiCaL, name: *const c_char) -> c_int;
     fn ccadical_set_option(solver: *mut CCaDiCaL, name: *const c_char, val: c_int);
     fn ccadical_get_option(solver: *mut CCaDiCaL, name: *const c_char) -> c_int;
+    fn ccadical_limit(solver: *mut CCaDiCaL, name: *const c_char, limit: c_int);
 }
 
 /// What CaDiCaL calls back during search: the stop signal it polls, and a
@@ -152,6 +153,13 @@ impl RawSolver {
             20 => Answer::Unsat,
             _ => Answer::Interrupted,
         }
+    }
+
+    /// Caps the conflicts of the next solve call only; a call that reaches the cap answers
+    /// [`Answer::Interrupted`].
+    pub fn limit_conflicts(&mut self, conflicts: c_int) {
+        // SAFETY: a live solver and a NUL-terminated name CaDiCaL knows.
+        unsafe { ccadical_limit(self.solver, c"conflicts".as_ptr(), conflicts) };
     }
 
     /// Whether `lit` is true in the model. Only right after a SAT answer.

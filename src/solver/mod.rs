@@ -440,6 +440,13 @@ pub trait Backend {
     /// Usage counters.
     fn usage(&self) -> &BackendStats;
 
+    /// Caps the conflicts of the next solve call only, which then answers
+    /// `Interrupted` on reaching the cap with no stop raised. False (and nothing capped)
+    /// for solvers without such a cap (varisat).
+    fn cap_next_conflicts(&mut self, _conflicts: u32) -> bool {
+        false
+    }
+
     /// Conflicts so far (learnt clauses), when the solver reports them.
     fn conflicts(&mut self) -> Option<u64> {
         None

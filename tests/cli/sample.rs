@@ -21,7 +21,7 @@ fn sampled(args: &[&str]) -> (Vec<serde_json::Value>, serde_json::Value) {
 /// `verify` passes the file.
 #[test]
 fn tours_are_distinct_verified_and_the_same_for_a_seed() {
-    for method in ["greedy", "warnsdorff"] {
+    for method in ["greedy", "warnsdorff", "sat"] {
         let args = |seed: &'static str| {
             [
                 "--board", "4x4x4", "--count", "40", "--method", method, "--seed", seed,
@@ -57,6 +57,36 @@ fn the_model_decides_which_walks_count() {
     assert!(tours.iter().all(|t| t["numbers"][0] == 1));
 }
 
+/// The SAT method takes the rules walks cannot meet: a half-turn model's samples are
+/// closed, unchanged by the half turn, and pass `verify` against the model.
+#[test]
+fn sat_samples_models_that_walks_refuse() {
+    let model = "models/closed-8x8-rot180.toml";
+    let (tours, report) = sampled(&[model, "--method", "sat", "--count", "12"]);
+    assert_eq!(report["found"], 12);
+    assert_eq!(report["closing"], 12);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tours.jsonl");
+    let text: Vec<String> = tours.iter().map(ToString::to_string).collect();
+    std::fs::write(&path, text.join("\n")).unwrap();
+    let out = knights(&["verify", model, &path.to_string_lossy()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// Past the last tour, the SAT method proves there is no other, and says so.
+#[test]
+fn sat_sampling_past_the_last_tour_says_the_model_has_no_more() {
+    let out = knights(&[
+        "sample", "--board", "3x4", "--method", "sat", "--count", "99",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let report = summary(&out)["summary"].clone();
+    assert_eq!(report["exhausted"], true);
+    let counted = knights(&["count", "--board", "3x4", "--engine", "search"]);
+    assert_eq!(report["found"], summary(&counted)["solutions"]);
+    assert!(stderr(&out).contains("no other tour"), "{}", stderr(&out));
+}
+
 /// A board with fewer tours than asked stops short and says so, with exit code 1.
 #[test]
 fn a_run_that_cannot_find_enough_tours_says_so() {
@@ -79,5 +109,8 @@ fn bad_requests_are_refused_naming_the_cause() {
     let err = refused(&["sample", "--board", "300x300", "--count", "1"]);
     assert!(err.contains("90000 cells"), "{err}");
     let err = refused(&["sample", "models/semimagic.toml", "--count", "1"]);
-    assert!(err.contains("line sums"), "{err}");
+    assert!(
+        err.contains("line sums") && err.contains("--method sat"),
+        "{err}"
+    );
 }
