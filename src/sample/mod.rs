@@ -11,10 +11,9 @@ mod walk;
 
 pub use walk::Rule;
 
-use crate::solver::SolverKind;
-
 use crate::board::Cell;
 use crate::puzzle::Puzzle;
+use crate::solver::SolverKind;
 use crate::tour::Tour;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};

@@ -1,16 +1,18 @@
 //! Samples by the SAT engine: each sample asks one incremental solver for a tour that begins
 //! with a random path (a random start and a few random moves after it), then blocks the
 //! tour found, so that every sample is new. A path no tour continues (or one the solver
-//! cannot decide within a budget of conflicts) is cut to half its length and tried again; the last try assumes nothing, so that a sample either gives a
-//! tour or proves that the model has no tour left.
+//! cannot decide within a budget of conflicts) is cut to half its length and tried again;
+//! the last try assumes nothing, so that a sample either gives a tour or proves that the
+//! model has no tour left.
 //!
 //! Unlike the walks, this works on every model the SAT engine takes: line sums, the half
 //! turn, required moves. It is not uniform: the solver returns the tour its search meets
 //! first within the random path's constraint (results/cube-sampling/ measures how far from
 //! uniform).
 
+use super::walk::{Rule, Walker};
 use super::{mix, verified, Sample, SampleError, SampleOptions, SampleReport};
-use crate::board::{Board, Cell};
+use crate::board::Cell;
 use crate::encode::{EncodeOptions, Encoding};
 use crate::puzzle::{Puzzle, SolutionKind};
 use crate::sat::{SatOptions, Session, Step};
@@ -31,6 +33,11 @@ enum Drawn {
     Exhausted { tries: u32 },
 }
 
+/// The error of a solver that failed or of a model it cannot encode.
+fn solver_failed(e: impl std::fmt::Display) -> SampleError {
+    SampleError::Solver(e.to_string())
+}
+
 /// Samples `options.count` distinct tours of `puzzle` with the SAT engine, in index order;
 /// stops early, with `exhausted` set, when the model has no tour left.
 pub(super) fn sample_by_sat(
@@ -39,20 +46,20 @@ pub(super) fn sample_by_sat(
     starts: &[Cell],
     mut found: impl FnMut(&Sample),
 ) -> Result<SampleReport, SampleError> {
-    let broken = |e: &dyn std::fmt::Display| SampleError::Solver(e.to_string());
-    let encoding = Encoding::build(puzzle, &EncodeOptions::default()).map_err(|e| broken(&e))?;
+    let encoding = Encoding::build(puzzle, &EncodeOptions::default()).map_err(solver_failed)?;
     let sat_options = SatOptions {
         solver: options.solver,
         ..SatOptions::default()
     };
     let mut session =
-        Session::new(puzzle, &encoding, &sat_options, StopSignal::new()).map_err(|e| broken(&e))?;
+        Session::new(puzzle, &encoding, &sat_options, StopSignal::new()).map_err(solver_failed)?;
+    let mut walker = Walker::new(&puzzle.board);
     let mut report = SampleReport::default();
     while report.found < options.count {
         let index = report.samples;
         report.samples += 1;
         let mut rng = SmallRng::seed_from_u64(mix(options.seed, index));
-        match draw(&mut session, puzzle, starts, options, &mut rng)? {
+        match draw(&mut session, &mut walker, starts, options, &mut rng)? {
             Drawn::Exhausted { tries } => {
                 report.walks += u64::from(tries);
                 report.exhausted = true;
@@ -63,7 +70,7 @@ pub(super) fn sample_by_sat(
                 report.walks_unfit += u64::from(tries - 1);
                 session
                     .block(std::slice::from_ref(&tour))
-                    .map_err(|e| broken(&e))?;
+                    .map_err(solver_failed)?;
                 let order = oriented(puzzle, tour, &path);
                 let sample = verified(puzzle, index, order, tries)?;
                 report.found += 1;
@@ -80,25 +87,22 @@ pub(super) fn sample_by_sat(
 /// cell) assumes nothing.
 fn draw(
     session: &mut Session,
-    puzzle: &Puzzle,
+    walker: &mut Walker,
     starts: &[Cell],
     options: &SampleOptions,
     rng: &mut SmallRng,
 ) -> Result<Drawn, SampleError> {
-    let broken = |e: &dyn std::fmt::Display| SampleError::Solver(e.to_string());
-    let mut length = first_path_length(puzzle.n_cells());
+    let mut length = first_path_length(session.encoding().shape().n_cells());
     let mut tries = 0;
     loop {
         tries += 1;
         let last_try = tries >= options.walks_per_sample || length == 0;
         let path = match last_try {
             true => Vec::new(),
-            false => random_path(
-                &puzzle.board,
-                starts[rng.random_range(0..starts.len())],
-                length,
-                rng,
-            ),
+            false => {
+                let start = starts[rng.random_range(0..starts.len())];
+                walker.walk_up_to(start, Rule::Greedy, length, rng).to_vec()
+            }
         };
         length /= 2;
         let Some(assumptions) = session.encoding().path_literals(&path) else {
@@ -107,13 +111,13 @@ fn draw(
         let cap = (!last_try).then_some(CONFLICTS_PER_PATH);
         match session
             .next_tour_capped(&assumptions, cap)
-            .map_err(|e| broken(&e))?
+            .map_err(solver_failed)?
         {
             Some(Step::Tour(tour)) => return Ok(Drawn::Tour { tour, path, tries }),
             Some(Step::Exhausted) if last_try => return Ok(Drawn::Exhausted { tries }),
             Some(Step::Exhausted) | None => {}
             Some(Step::Stopped(reason)) => {
-                return Err(broken(&format!("the solver stopped: {reason:?}")))
+                return Err(solver_failed(format!("the solver stopped: {reason:?}")))
             }
         }
     }
@@ -129,30 +133,6 @@ const CONFLICTS_PER_PATH: u32 = 2000;
 /// large while a tour still continues it often enough.
 fn first_path_length(n_cells: usize) -> usize {
     (n_cells / 4).max(1)
-}
-
-/// A random walk of at most `length` cells from `start`, each next cell an unvisited
-/// neighbour chosen uniformly; shorter when it is stuck.
-fn random_path(board: &Board, start: Cell, length: usize, rng: &mut SmallRng) -> Vec<Cell> {
-    let mut path = vec![start];
-    let mut visited = vec![false; board.n_cells()];
-    visited[start] = true;
-    while path.len() < length {
-        let at = path[path.len() - 1];
-        let free: Vec<Cell> = board
-            .neighbours(at)
-            .iter()
-            .copied()
-            .filter(|&next| !visited[next])
-            .collect();
-        if free.is_empty() {
-            break;
-        }
-        let next = free[rng.random_range(0..free.len())];
-        visited[next] = true;
-        path.push(next);
-    }
-    path
 }
 
 /// The tour's cells in order. A cycle, which the solver returns from a start of its own, is
@@ -247,9 +227,12 @@ mod tests {
     #[test]
     fn a_random_path_never_repeats_a_cell_and_moves_by_the_leaper() {
         let puzzle = Puzzle::from_spec(&Spec::plain("4x4x4")).unwrap();
+        let mut walker = Walker::new(&puzzle.board);
         let mut rng = SmallRng::seed_from_u64(3);
         for start in 0..64 {
-            let path = random_path(&puzzle.board, start, 16, &mut rng);
+            let path = walker
+                .walk_up_to(start, Rule::Greedy, 16, &mut rng)
+                .to_vec();
             assert_eq!(path[0], start);
             assert!(path.len() <= 16);
             let mut seen = path.clone();

@@ -44,18 +44,32 @@ impl<'a> Walker<'a> {
     /// One walk from `start` by `rule`: the cells in visiting order if it visits every cell,
     /// else `None` (stuck).
     pub fn walk(&mut self, start: Cell, rule: Rule, rng: &mut SmallRng) -> Option<&[Cell]> {
+        let n = self.board.n_cells();
+        let order = self.walk_up_to(start, rule, n, rng);
+        (order.len() == n).then_some(order)
+    }
+
+    /// The first cells of a walk from `start` by `rule`: `length` of them, or fewer when
+    /// the walk is stuck.
+    pub fn walk_up_to(
+        &mut self,
+        start: Cell,
+        rule: Rule,
+        length: usize,
+        rng: &mut SmallRng,
+    ) -> &[Cell] {
         self.reset();
         let mut at = start;
         self.visit(at);
-        while self.order.len() < self.board.n_cells() {
+        while self.order.len() < length {
             self.collect_choices(at, rule);
             if self.choices.is_empty() {
-                return None;
+                break;
             }
             at = self.choices[rng.random_range(0..self.choices.len())];
             self.visit(at);
         }
-        Some(&self.order)
+        &self.order
     }
 
     fn reset(&mut self) {
