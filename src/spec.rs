@@ -27,7 +27,8 @@ pub struct Spec {
     pub start: Option<CellSetSpec>,
     /// Cells allowed to carry the last number.
     pub end: Option<CellSetSpec>,
-    /// A symmetry the tour itself must have: `"rot180"` (in a box: the central inversion).
+    /// A symmetry the tour itself must have: `"rot180"` (in a box: the central inversion) or
+    /// `"rot90"` (square boards).
     pub symmetry: Option<TourSymmetry>,
     /// Line sums the numbers must meet.
     #[serde(default)]
@@ -77,6 +78,8 @@ mod exact {
 pub enum TourSymmetry {
     /// Turning the board a half turn maps the tour onto itself (in a box: the central inversion).
     Rot180,
+    /// Turning a square board a quarter turn maps the tour onto itself.
+    Rot90,
 }
 
 /// A union of cells: whole layers, rows and columns, and single cells.

@@ -191,6 +191,19 @@ pub fn half_turn(shape: Shape) -> Symmetry {
     }
 }
 
+/// The quarter turn of a square flat board, `(r, c) -> (c, N-1-r)`: named `rot90` as in
+/// [`board_symmetries`]. Its square is [`half_turn`].
+pub fn quarter_turn(shape: Shape) -> Symmetry {
+    assert!(
+        !shape.solid && shape.rows == shape.cols,
+        "a quarter turn needs a square flat board"
+    );
+    Symmetry {
+        name: "rot90".into(),
+        perm: permutation(shape, [0, 2, 1], [false, false, true]),
+    }
+}
+
 /// Every symmetry of the board, identity first.
 pub fn board_symmetries(shape: Shape) -> Vec<Symmetry> {
     let ext = shape.extent();
@@ -294,6 +307,34 @@ mod tests {
         assert_eq!(order("4x4x4"), 48);
         assert_eq!(order("3x4x4"), 16);
         assert_eq!(order("2x3x4"), 8);
+    }
+
+    #[test]
+    fn the_quarter_turn_squared_is_the_half_turn() {
+        for side in [1, 2, 5, 6] {
+            let shape = Shape::parse(&format!("{side}x{side}")).unwrap();
+            let q = quarter_turn(shape).perm;
+            let h = half_turn(shape).perm;
+            assert!((0..shape.n_cells()).all(|c| q[q[c]] == h[c]));
+            let corner = shape
+                .cell(Coord {
+                    layer: 0,
+                    row: 0,
+                    col: 0,
+                })
+                .unwrap();
+            let top_right = shape
+                .cell(Coord {
+                    layer: 0,
+                    row: 0,
+                    col: side - 1,
+                })
+                .unwrap();
+            assert_eq!(
+                q[corner], top_right,
+                "rot90 turns clockwise on {side}x{side}"
+            );
+        }
     }
 
     #[test]

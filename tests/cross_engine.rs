@@ -98,6 +98,8 @@ struct ModelDraw {
     board: usize,
     closed: bool,
     rot180: bool,
+    /// On square boards: the quarter turn instead (the half turn comes with it).
+    rot90: bool,
     /// Whether the model restricts start cells (boards narrowed to one start cell always do).
     restrict_start: bool,
     start: CellSetDraw,
@@ -156,7 +158,7 @@ fn model_draw() -> impl Strategy<Value = ModelDraw> {
         (
             0..BOARDS.len(),
             prop::bool::weighted(0.2),
-            prop::bool::weighted(0.25),
+            (prop::bool::weighted(0.25), prop::bool::weighted(0.3)),
             prop::bool::weighted(0.45),
             cell_set_draw(),
             prop::option::weighted(0.35, cell_set_draw()),
@@ -172,12 +174,13 @@ fn model_draw() -> impl Strategy<Value = ModelDraw> {
     )
         .prop_map(
             |(
-                (board, closed, rot180, restrict_start, start, end),
+                (board, closed, (rot180, rot90), restrict_start, start, end),
                 (required, lines, reverse, fixed_board, far_side, seed),
             )| ModelDraw {
                 board,
                 closed,
                 rot180,
+                rot90,
                 restrict_start,
                 start,
                 end,
@@ -350,8 +353,11 @@ fn base_keys(draw: &ModelDraw) -> String {
     let (size, narrowing) = BOARDS[draw.board % BOARDS.len()];
     let closed = draw.closed || matches!(narrowing, Narrowing::Closed | Narrowing::ClosedRot180);
     let rot180 = draw.rot180 || narrowing == Narrowing::ClosedRot180;
+    let square = matches!(size.split_once('x'), Some((rows, cols)) if rows == cols);
     let mut text = format!("board = \"{size}\"\nclosed = {closed}\n");
-    if rot180 {
+    if draw.rot90 && square {
+        text.push_str("symmetry = \"rot90\"\n");
+    } else if rot180 {
         text.push_str("symmetry = \"rot180\"\n");
     }
     text

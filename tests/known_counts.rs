@@ -293,6 +293,10 @@ const ROT180_8X8: Line = Line {
     what: "closed 8x8 tours unchanged by a 180-degree rotation",
     source: "Knuth's SHAM (1992) and OBDD (1996) programs; McKay; seed 001",
 };
+const ROT90_6X6: Line = Line {
+    what: "closed 6x6 tours unchanged by a 90-degree rotation",
+    source: "de Hijo 1882; Jelliss, mayhematics.com/t/6a.htm",
+};
 const NESTED: Line = Line {
     what: "nested semimagic tours (seed 000: start in the leftmost column, end in the rightmost)",
     source: "seed 000",
@@ -342,6 +346,13 @@ table! {
             None,
         )
         .counted_only();
+    closed_6x6_rot90: fast, fast, fast,
+        Row::new(
+            ROT90_6X6,
+            Toml("board = \"6x6\"\nclosed = true\nsymmetry = \"rot90\"\n"),
+            10,
+            Some(5),
+        );
     closed_8x8_rot180: (slow "slow: about a minute in release on two cores"), no, no,
         Row::new(ROT180_8X8, File("closed-8x8-rot180"), 2_432_932, Some(608_233)).counted_only();
     nested_semimagic:

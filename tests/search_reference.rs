@@ -2,7 +2,7 @@
 //! move graph by plain depth-first search, kept when `Puzzle::accepts` says so, deduplicated
 //! by the key of the puzzle's form, classes as distinct `Puzzle::canonical` forms. Random small
 //! puzzles (proptest) mix every feature: closed or open, start and end sets, required moves,
-//! a line sum, half-turn symmetry, other leapers, boxes, and both class rules.
+//! a line sum, half-turn and quarter-turn symmetry, other leapers, boxes, and both class rules.
 
 use crate::common::classes;
 use knights::board::{Board, Leaper, Shape};
@@ -116,6 +116,7 @@ fn plain(board: &str, leaper: Leaper) -> Puzzle {
         ends: None,
         sums: Vec::new(),
         rot180: false,
+        rot90: false,
         required: Vec::new(),
         equivalence: Equivalence {
             board: true,
@@ -134,6 +135,8 @@ struct Choice {
     required: Vec<usize>,
     line: Option<(Vec<usize>, usize)>,
     rot180: bool,
+    /// The quarter turn, on square boards (with the half turn).
+    rot90: bool,
     classes_board: bool,
     reverse: bool,
     /// Take the start, end, required moves and line target partly from this solution of the
@@ -156,6 +159,7 @@ const BOARDS: &[(&str, Leaper)] = &[
     ("3x5", WAZIR),
     ("4x5", WAZIR),
     ("2x6", Leaper { a: 1, b: 1 }),
+    ("2x2", WAZIR),
     ("4x4", Leaper { a: 1, b: 3 }),
     ("2x2x4", Leaper::KNIGHT),
     ("2x3x3", Leaper::KNIGHT),
@@ -169,7 +173,9 @@ fn build(c: &Choice) -> Puzzle {
     let n = p.n_cells();
     let set = |v: &Vec<usize>| crate::common::draws::distinct_cells(v, n);
     p.closed = c.closed;
-    p.rot180 = c.rot180;
+    let shape = p.board.shape();
+    p.rot90 = c.rot90 && !shape.solid && shape.rows == shape.cols;
+    p.rot180 = c.rot180 || p.rot90;
     let seed = c.seed.and_then(|i| {
         let tours = solutions(&p);
         (!tours.is_empty()).then(|| tours[i % tours.len()].clone())
@@ -232,7 +238,7 @@ fn choice() -> impl Strategy<Value = Choice> {
         prop::option::weighted(0.3, cells.clone()),
         prop::collection::vec(0usize..200, 0..3),
         prop::option::weighted(0.3, (prop::collection::vec(0usize..64, 2..6), 0usize..400)),
-        prop::bool::weighted(0.2),
+        (prop::bool::weighted(0.2), prop::bool::weighted(0.2)),
         prop::bool::weighted(0.8),
         any::<bool>(),
         prop::option::weighted(0.7, 0usize..100_000),
@@ -245,7 +251,7 @@ fn choice() -> impl Strategy<Value = Choice> {
                 ends,
                 required,
                 line,
-                rot180,
+                (rot180, rot90),
                 classes_board,
                 reverse,
                 seed,
@@ -258,6 +264,7 @@ fn choice() -> impl Strategy<Value = Choice> {
                     required,
                     line,
                     rot180,
+                    rot90,
                     classes_board,
                     reverse,
                     seed,

@@ -8,7 +8,7 @@ use super::resume::{self, Resumed};
 use super::summary::{self, SummaryStyle};
 use anyhow::Result;
 use clap::Args;
-use knights::puzzle::existence::no_tour_reason;
+use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, Limits, Summary};
 use std::io::Write;
@@ -119,7 +119,7 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
         Some(path) => resume::load(path, &puzzle, args.classes_only)?,
         None => Resumed::default(),
     };
-    if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
+    if let Some(reason) = no_solution_reason(&puzzle) {
         return answer_by_theorem(&puzzle, &reason, style);
     }
     let expected_nodes = plan_search_run(&args, &puzzle)?;

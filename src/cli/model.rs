@@ -18,7 +18,8 @@ pub struct ModelFlags {
     /// Require a closed tour (the last cell a move away from the first).
     #[arg(long)]
     pub closed: bool,
-    /// A symmetry the tour itself must have: rot180.
+    /// A symmetry the tour itself must have: rot180 (the half turn) or rot90 (the quarter
+    /// turn, square boards).
     #[arg(long, value_name = "NAME")]
     pub symmetry: Option<String>,
     /// Allowed start column (0-based; negative counts from the right). Repeatable.
@@ -113,8 +114,9 @@ impl ModelFlags {
         if let Some(name) = &self.symmetry {
             spec.symmetry = Some(match name.as_str() {
                 "rot180" | "central" | "centrosymmetric" => TourSymmetry::Rot180,
+                "rot90" | "quarter" => TourSymmetry::Rot90,
                 other => bail!(
-                    "--symmetry '{other}' is not known; the tour symmetry supported is rot180"
+                    "--symmetry '{other}' is not known; the tour symmetries supported are rot180 and rot90"
                 ),
             });
         }

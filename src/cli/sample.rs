@@ -4,7 +4,7 @@ use super::model::ModelArgs;
 use super::output::create_output;
 use anyhow::{Context, Result};
 use clap::Args;
-use knights::puzzle::existence::no_tour_reason;
+use knights::puzzle::existence::no_solution_reason;
 use knights::sample::{sample, Method, Sample, SampleOptions, SampleReport};
 use knights::solver::SolverKind;
 use knights::tour::json::TourRecord;
@@ -106,7 +106,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
             puzzle.board.shape()
         );
     }
-    if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
+    if let Some(reason) = no_solution_reason(&puzzle) {
         eprintln!("no tour exists: {reason}");
         return Ok(ExitCode::from(1));
     }

@@ -3,7 +3,7 @@
 use super::ModelArgs;
 use anyhow::Result;
 use clap::Args;
-use knights::puzzle::existence::no_tour_reason;
+use knights::puzzle::existence::no_solution_reason;
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
@@ -38,11 +38,7 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
     outln!("end:         {}", cells(&puzzle.ends))?;
     outln!(
         "symmetry:    {}",
-        if puzzle.rot180 {
-            "rot180"
-        } else {
-            "none required"
-        }
+        puzzle.tour_symmetry().unwrap_or("none required")
     )?;
     for s in &puzzle.sums {
         outln!("sum:         {} = {}", s.name, s.target)?;
@@ -55,7 +51,7 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
         "classes:     orbits under a group of {} elements",
         group.order()
     )?;
-    if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
+    if let Some(reason) = no_solution_reason(&puzzle) {
         outln!("existence:   no tour: {reason}")?;
     }
     Ok(ExitCode::SUCCESS)

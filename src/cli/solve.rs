@@ -7,7 +7,7 @@ use super::engine::RunArgs;
 use super::output::Format;
 use anyhow::{bail, Result};
 use clap::Args;
-use knights::puzzle::existence::no_tour_reason;
+use knights::puzzle::existence::no_solution_reason;
 use knights::run::{Class, Ending, Summary};
 use knights::tour::json::TourRecord;
 use knights::tour::Tour;
@@ -30,7 +30,7 @@ pub struct SolveArgs {
 
 pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     let puzzle = args.run.puzzle()?;
-    if let Some(reason) = no_tour_reason(&puzzle.board, puzzle.closed) {
+    if let Some(reason) = no_solution_reason(&puzzle) {
         eprintln!("no solution: no tour exists. {reason}");
         return Ok(ExitCode::from(1));
     }

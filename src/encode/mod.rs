@@ -218,8 +218,9 @@ pub struct Encoding {
     numbers: Option<NumberVars>,
     moves: Option<MoveVars>,
     edges: Option<EdgeVars>,
-    /// The half turn as a cell permutation, when the model requires rot180.
-    half_turn: Option<Vec<Cell>>,
+    /// The turns the model requires the tour to have (the half turn; with rot90 the quarter
+    /// turns too), as cell permutations: a move is used exactly when its images are.
+    tour_turns: Vec<Vec<Cell>>,
     report: EncodingReport,
     /// Clauses [`Encoding::with_lex_leaders`] added.
     lex_leader_clauses: usize,
@@ -265,6 +266,9 @@ impl Encoding {
         if puzzle.rot180 {
             rules::require_half_turn_symmetry(&mut b, view, &puzzle.board);
         }
+        if puzzle.rot90 {
+            rules::require_quarter_turn_symmetry(&mut b, view, &puzzle.board);
+        }
         Ok(Encoding::assemble(puzzle, family, options, b, parts))
     }
 
@@ -287,9 +291,7 @@ impl Encoding {
             numbers: parts.numbers,
             moves: parts.moves,
             edges: parts.edges,
-            half_turn: puzzle
-                .rot180
-                .then(|| crate::symmetry::half_turn(puzzle.board.shape()).perm),
+            tour_turns: tour_turns(puzzle),
             report: parts.report,
             lex_leader_clauses: 0,
         };
@@ -486,6 +488,23 @@ pub fn variable_family_of(kind: SolutionKind) -> VariableFamily {
         SolutionKind::Path => VariableFamily::Moves,
         SolutionKind::Cycle => VariableFamily::Edges,
     }
+}
+
+/// The non-trivial turns the model requires the tour to have.
+fn tour_turns(puzzle: &Puzzle) -> Vec<Vec<Cell>> {
+    let shape = puzzle.board.shape();
+    let mut turns = Vec::new();
+    if puzzle.rot180 {
+        turns.push(crate::symmetry::half_turn(shape).perm);
+    }
+    if puzzle.rot90 {
+        let quarter = crate::symmetry::quarter_turn(shape).perm;
+        let three_quarters = (0..quarter.len())
+            .map(|c| quarter[quarter[quarter[c]]])
+            .collect();
+        turns.extend([quarter, three_quarters]);
+    }
+    turns
 }
 
 /// Refuses models whose variable count would exceed what the solvers take.

@@ -362,3 +362,22 @@ pub fn require_half_turn_numbering(
         }
     }
 }
+
+/// Under the quarter turn `q` a closed tour of `n` cells is a rotation of itself by `n/4`
+/// steps, one way or the other: `p(c, k) -> p(q(c), k + n/4)` for every kept pair, or
+/// `p(c, k) -> p(q(c), k - n/4)` for every one. A fresh variable chooses the way, so each
+/// numbering still has exactly one model. Like the half turn's rule this is implied by the
+/// moves, and stated directly it quarters the numbering the solver has to find.
+pub fn require_quarter_turn_numbering(b: &mut CnfBuilder, numbers: &NumberVars, turn: &[Cell]) {
+    let n = turn.len() as u32;
+    let forward = b.new_var();
+    for (way, shift) in [(forward.pos_lit(), n / 4), (forward.neg_lit(), n - n / 4)] {
+        for (cell, k, var) in numbers.iter() {
+            let image = (k - 1 + shift) % n + 1;
+            match numbers.var(turn[cell], image) {
+                Some(image) => b.add([!way, var.neg_lit(), image.pos_lit()]),
+                None => b.add([!way, var.neg_lit()]),
+            }
+        }
+    }
+}

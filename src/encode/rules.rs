@@ -7,15 +7,16 @@
 //! - A required move is the clause "{a, b} is used".
 //! - rot180 (the half turn; in a box the central inversion `h`) requires the
 //!   set of used moves to be mapped onto itself: `{a, b}` used implies
-//!   `{h(a), h(b)}` used. As `h` is an involution, writing the implication for
-//!   every move gives the equivalence. This is the same test the puzzle's
-//!   `accepts` applies (including the closing move of a closed tour).
+//!   `{h(a), h(b)}` used. As `h` permutes the finite set of moves, writing the
+//!   implication for every move gives the equivalence. This is the same test
+//!   the puzzle's `accepts` applies (including the closing move of a closed
+//!   tour). rot90 is the same rule for the quarter turn.
 
 use rustsat::types::Lit;
 
 use super::cnf::CnfBuilder;
 use crate::board::{Board, Cell};
-use crate::symmetry::half_turn;
+use crate::symmetry::{half_turn, quarter_turn, Symmetry};
 
 /// A model's view of undirected moves.
 pub trait EdgeUse {
@@ -33,7 +34,15 @@ pub fn require_moves(b: &mut CnfBuilder, model: &dyn EdgeUse, required: &[(Cell,
 
 /// The used moves are mapped onto themselves by the half turn.
 pub fn require_half_turn_symmetry(b: &mut CnfBuilder, model: &dyn EdgeUse, board: &Board) {
-    let turn = half_turn(board.shape());
+    require_symmetry(b, model, board, &half_turn(board.shape()));
+}
+
+/// The used moves are mapped onto themselves by the quarter turn (a square flat board).
+pub fn require_quarter_turn_symmetry(b: &mut CnfBuilder, model: &dyn EdgeUse, board: &Board) {
+    require_symmetry(b, model, board, &quarter_turn(board.shape()));
+}
+
+fn require_symmetry(b: &mut CnfBuilder, model: &dyn EdgeUse, board: &Board, turn: &Symmetry) {
     for (x, y) in board.moves() {
         let image = model.edge_lits(turn.apply(x), turn.apply(y));
         for used in model.edge_lits(x, y) {

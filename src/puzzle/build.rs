@@ -58,13 +58,15 @@ impl Puzzle {
         let board = Board::new(shape, leaper);
         let sums = line_sums(shape, &spec.sums)?;
         check_sums_reachable(&sums, shape.n_cells())?;
+        check_symmetry(shape, spec.symmetry)?;
         let puzzle = Puzzle {
             name: spec.name.clone().unwrap_or_else(|| format!("{shape}")),
             starts: cell_set(shape, spec.start.as_ref(), "start")?,
             ends: cell_set(shape, spec.end.as_ref(), "end")?,
             required: required_moves(&board, &spec.required_moves)?,
             closed: spec.closed,
-            rot180: spec.symmetry == Some(TourSymmetry::Rot180),
+            rot180: spec.symmetry.is_some(),
+            rot90: spec.symmetry == Some(TourSymmetry::Rot90),
             equivalence: Equivalence {
                 board: spec.classes.board,
                 reverse: spec.classes.reverse,
@@ -74,6 +76,19 @@ impl Puzzle {
         };
         Ok(puzzle)
     }
+}
+
+/// The quarter turn maps a board onto itself only when it is flat and square.
+fn check_symmetry(shape: Shape, symmetry: Option<TourSymmetry>) -> Result<(), PuzzleError> {
+    let square = !shape.solid && shape.rows == shape.cols;
+    if symmetry == Some(TourSymmetry::Rot90) && !square {
+        let what = if shape.solid { "a box" } else { "not square" };
+        return Err(field_error(
+            "symmetry",
+            format!("rot90 needs a square flat board; {shape} is {what}"),
+        ));
+    }
+    Ok(())
 }
 
 /// Resolves one coordinate list (`[row, col]` or `[layer, row, col]`) to a cell.

@@ -3,10 +3,45 @@
 //! Sources (see tests/data/known-counts.md): Schwenk 1991 for closed knight's tours on
 //! rectangles; Cull & De Curtins 1978 and Conrad et al. 1994 for open ones; a leaper that
 //! alternates colours cannot close a tour on an odd number of cells; and no tour crosses
-//! between two parts of a disconnected move graph.
+//! between two parts of a disconnected move graph. For the quarter-turn rule: Jelliss,
+//! "Birotary symmetry" (mayhematics.com/t/sq.htm): such closed knight's tours of square
+//! boards need a side of the form 4k + 2.
 
+use super::Puzzle;
 use crate::board::Board;
 use crate::board::Leaper;
+
+/// Why no solution of the puzzle can exist, by a theorem about its board and its symmetry
+/// rule, or `None` if one may.
+pub fn no_solution_reason(puzzle: &Puzzle) -> Option<String> {
+    no_tour_reason(&puzzle.board, puzzle.closed).or_else(|| no_quarter_turn_tour_reason(puzzle))
+}
+
+/// The quarter turn `q` can map a tour onto itself only as a symmetry of order 4 of the
+/// tour's graph: a path has none (its one symmetry, reversal, has order 2), and a cycle of
+/// `n` cells has only the rotations by `n/4` steps. On a board of even side `q` carries each
+/// cell to one of the other colour, and a leaper that alternates colours needs an odd number
+/// of steps between cells of different colours: `n/4 = (side/2)^2` must be odd.
+fn no_quarter_turn_tour_reason(puzzle: &Puzzle) -> Option<String> {
+    let side = puzzle.board.shape().rows;
+    if !puzzle.rot90 || side == 1 {
+        return None;
+    }
+    if !puzzle.closed {
+        return Some(
+            "an open tour's only symmetry is its reversal, of order 2, so no open tour is mapped onto itself by the quarter turn (order 4)"
+                .into(),
+        );
+    }
+    if side.is_multiple_of(4) && puzzle.board.leaper().alternates_colour() {
+        let quarter = side * side / 4;
+        return Some(format!(
+            "Jelliss (mayhematics.com/t/sq.htm): a closed tour mapped onto itself by the quarter turn needs a side 4k + 2; the turn maps each cell to one of the other colour, which lies {quarter} moves further along the tour, but an even number of {} moves, each changing colour, ends on the colour it started from",
+            puzzle.board.leaper()
+        ));
+    }
+    None
+}
 
 /// Why no tour of the kind asked for can exist on this board, or `None` if one may.
 pub fn no_tour_reason(board: &Board, closed: bool) -> Option<String> {
@@ -87,6 +122,28 @@ mod tests {
         assert!(reason("5x5", true).unwrap().contains("odd number"));
         assert!(reason("4x8", true).unwrap().contains("Schwenk"));
         assert!(reason("3x3x3", false).unwrap().contains("not connected"));
+    }
+
+    fn quarter_turn_reason(board: &str, closed: bool) -> Option<String> {
+        let closed = if closed { "closed = true\n" } else { "" };
+        let toml = format!("board = \"{board}\"\n{closed}symmetry = \"rot90\"");
+        let spec = crate::spec::Spec::from_toml(&toml, "test").unwrap();
+        no_solution_reason(&Puzzle::from_spec(&spec).unwrap())
+    }
+
+    #[test]
+    fn the_quarter_turn_needs_a_closed_tour_and_a_side_of_4k_plus_2() {
+        assert!(quarter_turn_reason("8x8", true).unwrap().contains("4k + 2"));
+        assert!(quarter_turn_reason("12x12", true)
+            .unwrap()
+            .contains("4k + 2"));
+        assert!(quarter_turn_reason("6x6", false).unwrap().contains("open"));
+        assert!(quarter_turn_reason("7x7", true)
+            .unwrap()
+            .contains("odd number"));
+        assert_eq!(quarter_turn_reason("6x6", true), None);
+        assert_eq!(quarter_turn_reason("10x10", true), None);
+        assert_eq!(quarter_turn_reason("18x18", true), None);
     }
 
     #[test]

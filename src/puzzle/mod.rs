@@ -78,7 +78,10 @@ pub struct Puzzle {
     /// Line sums the numbers must meet, each named family expanded into single lines.
     pub sums: Vec<LineSum>,
     /// The tour must be mapped onto itself by the half turn (central inversion in a box).
+    /// Set whenever `rot90` is: a tour the quarter turn maps onto itself, the half turn does too.
     pub rot180: bool,
+    /// The tour must be mapped onto itself by the quarter turn (square flat boards only).
+    pub rot90: bool,
     /// Undirected moves the tour must make, each as (smaller cell, larger cell).
     pub required: Vec<(Cell, Cell)>,
     /// What counts as the same solution when classes are counted.
@@ -155,6 +158,17 @@ impl Puzzle {
         let low = len * (len + 1) / 2;
         let high = len * (2 * n - len + 1) / 2;
         (low, high)
+    }
+
+    /// The symmetry the model requires of the tour, by its model-file name.
+    pub fn tour_symmetry(&self) -> Option<&'static str> {
+        if self.rot90 {
+            Some("rot90")
+        } else if self.rot180 {
+            Some("rot180")
+        } else {
+            None
+        }
     }
 
     /// Whether the moves of the board include `from -> to`.

@@ -3,7 +3,7 @@
 //! code of its own, so a mistake here cannot hide a wrong answer.
 
 use super::Puzzle;
-use crate::symmetry::half_turn;
+use crate::symmetry::{half_turn, quarter_turn, Symmetry};
 use crate::tour::Tour;
 
 impl Puzzle {
@@ -27,7 +27,8 @@ impl Puzzle {
                 .is_none_or(|s| s.binary_search(&tour.last()).is_ok())
             && self.sums_hold(tour)
             && self.required_moves_made(tour)
-            && (!self.rot180 || self.is_half_turn_symmetric(tour))
+            && (!self.rot180 || self.is_mapped_onto_itself(tour, &half_turn(self.board.shape())))
+            && (!self.rot90 || self.is_mapped_onto_itself(tour, &quarter_turn(self.board.shape())))
     }
 
     fn sums_hold(&self, tour: &Tour) -> bool {
@@ -57,8 +58,7 @@ impl Puzzle {
         self.required.iter().all(|m| moves.binary_search(m).is_ok())
     }
 
-    fn is_half_turn_symmetric(&self, tour: &Tour) -> bool {
-        let turn = half_turn(self.board.shape());
+    fn is_mapped_onto_itself(&self, tour: &Tour, turn: &Symmetry) -> bool {
         let moves = self.tour_moves(tour);
         moves.iter().all(|&(a, b)| {
             let (x, y) = (turn.apply(a), turn.apply(b));

@@ -191,7 +191,7 @@ fn check_supported(puzzle: &Puzzle) -> Result<(), SampleError> {
         return Err(SampleError::Unsupported("line sums"));
     }
     if puzzle.rot180 {
-        return Err(SampleError::Unsupported("a half-turn symmetry rule"));
+        return Err(SampleError::Unsupported("a symmetry rule (rot180, rot90)"));
     }
     if !puzzle.required.is_empty() {
         return Err(SampleError::Unsupported("required moves"));

@@ -5,7 +5,7 @@
 
 use super::autos::{automorphisms, ClassRule};
 use super::job::{Context, Counters, Job, Prefix};
-use super::mode::{FOLD, MEET, PLAIN};
+use super::mode::{FOLD, MEET, PLAIN, QUARTER};
 use super::plan::Plan;
 use super::sums::{LineTables, Order};
 use super::tables::Tables;
@@ -48,6 +48,7 @@ pub fn search_width<const W: usize>(
     };
     match plan.mode {
         FOLD => search_in_mode::<W, FOLD>(&setup, opts, limits, sink, progress, started),
+        QUARTER => search_in_mode::<W, QUARTER>(&setup, opts, limits, sink, progress, started),
         MEET => search_in_mode::<W, MEET>(&setup, opts, limits, sink, progress, started),
         _ => search_in_mode::<W, PLAIN>(&setup, opts, limits, sink, progress, started),
     }
@@ -259,6 +260,7 @@ impl SearchStats {
             automorphisms: plan.autos.len(),
             mode: match plan.mode {
                 FOLD => "half-tours",
+                QUARTER => "quarter-tours",
                 MEET => "both-ends",
                 _ => "one-end",
             },

@@ -173,6 +173,7 @@ fn estimate_width<const W: usize>(
     };
     Ok(match plan.mode {
         mode::FOLD => estimate::probe::<W, { mode::FOLD }>(&setup, probes, seed),
+        mode::QUARTER => estimate::probe::<W, { mode::QUARTER }>(&setup, probes, seed),
         mode::MEET => estimate::probe::<W, { mode::MEET }>(&setup, probes, seed),
         _ => estimate::probe::<W, { mode::PLAIN }>(&setup, probes, seed),
     })

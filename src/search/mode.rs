@@ -7,3 +7,5 @@ pub const PLAIN: u8 = 0;
 pub const FOLD: u8 = 1;
 /// Both ends alternately.
 pub const MEET: u8 = 2;
+/// Quarter-tours: each step places a cell and its three images under the quarter turn.
+pub const QUARTER: u8 = 3;

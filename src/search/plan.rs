@@ -23,14 +23,21 @@
 //! needs `c[n/2 - 1]` to be a move from `h(c[0])`. When the board allows other kinds of
 //! symmetric tours, the plain search runs and checks the symmetry at the end.
 //!
+//! **Quarter-tours.** A closed tour mapped onto itself by the quarter turn `q` is mapped by
+//! `q` to a rotation of itself by `n/4` steps, one way or the other (a cycle's symmetries of
+//! order 4 are these two rotations), so `c[i + n/4] = g(c[i])` with `g` = `q` or `q^3`. The
+//! first `n/4` cells and `g` determine the tour. Each root fixes `g` ("forward" for `q`), and
+//! the search places `c` with its three images and needs `c[n/4 - 1]` to be a move from
+//! `g(c[0])`. With line sums, the half-tour search runs and checks the quarter turn at the end.
+//!
 //! **Both ends** (numbered tours with line sums). Each root is a least pair `(first, last)`
 //! itself, and the path grows from both of its ends alternately (see `walker`).
 
 use super::autos::PackedAutomorphism;
 use super::bits::Bits;
-use super::mode::{FOLD, MEET, PLAIN};
+use super::mode::{FOLD, MEET, PLAIN, QUARTER};
 use crate::puzzle::Puzzle;
-use crate::symmetry::{half_turn, Form};
+use crate::symmetry::{half_turn, quarter_turn, Form};
 
 /// What one found solution stands for.
 pub enum Weight {
@@ -47,21 +54,27 @@ pub struct Root<const W: usize> {
     /// Cells allowed as the last cell of the (half-)path.
     pub ends: Bits<W>,
     pub weight: Weight,
+    /// In quarter-tours: `c[i + n/4]` is `q(c[i])` (else `q^3(c[i])`).
+    pub forward: bool,
 }
 
 pub struct Plan<const W: usize> {
     pub n: usize,
     pub form: Form,
     pub closed: bool,
-    /// `PLAIN`, `FOLD` (half-tours: each step places `c` and `n - 1 - c`) or `MEET` (from
-    /// both ends).
+    /// `PLAIN`, `FOLD` (half-tours: each step places `c` and `n - 1 - c`), `QUARTER`
+    /// (quarter-tours: `c` and its images under the quarter turns) or `MEET` (from both ends).
     pub mode: u8,
-    /// Length of the searched path: `n / 2` for half-tours, else `n`.
+    /// Length of the searched path: `n / 2` for half-tours, `n / 4` for quarter-tours, else `n`.
     pub len: usize,
     /// Open tour that must be half-turn symmetric: position `n - 1 - i` holds `h(c[i])`.
     pub open_mirror: bool,
     /// Plain search for a half-turn symmetric tour: check the symmetry at the end.
     pub check_rot180: bool,
+    /// The quarter turn as a cell permutation, when the tour must be quarter-turn symmetric.
+    pub quarter_turn: Option<Vec<u32>>,
+    /// A search that does not fold by the quarter turn: check it at the end.
+    pub check_rot90: bool,
     pub roots: Vec<Root<W>>,
     /// The puzzle's automorphisms used for the reduction, identity first.
     pub autos: Vec<PackedAutomorphism>,
@@ -81,6 +94,14 @@ pub fn fold_applies(puzzle: &Puzzle) -> bool {
     let turn = half_turn(puzzle.board.shape());
     debug_assert!((0..n).all(|c| turn.apply(c) == n - 1 - c));
     (0..n).all(|c| !puzzle.board.is_move(c, n - 1 - c))
+}
+
+/// `true` when quarter-tours apply: every quarter-turn symmetric closed tour is a half-tour,
+/// no line sum needs the numbers the quarter-tour search does not track, and a quarter holds
+/// at least the two cells a cycle's root places.
+pub fn quarter_fold_applies(puzzle: &Puzzle) -> bool {
+    let n = puzzle.n_cells();
+    puzzle.rot90 && puzzle.sums.is_empty() && n.is_multiple_of(4) && n >= 8 && fold_applies(puzzle)
 }
 
 /// A leaper that changes colour with every move visits the colours alternately, so a tour
@@ -111,21 +132,30 @@ impl<const W: usize> Plan<W> {
         let n = puzzle.n_cells();
         let form = puzzle.form();
         let fold = fold_applies(puzzle);
+        let quarter = quarter_fold_applies(puzzle);
         let meet = !fold && form == Form::Sequence && !puzzle.sums.is_empty() && !puzzle.rot180;
+        let (mode, len) = if quarter {
+            (QUARTER, n / 4)
+        } else if fold {
+            (FOLD, n / 2)
+        } else if meet {
+            (MEET, n)
+        } else {
+            (PLAIN, n)
+        };
         let mut plan = Plan {
             n,
             form,
             closed: puzzle.closed,
-            mode: if fold {
-                FOLD
-            } else if meet {
-                MEET
-            } else {
-                PLAIN
-            },
-            len: if fold { n / 2 } else { n },
+            mode,
+            len,
             open_mirror: puzzle.rot180 && !puzzle.closed,
             check_rot180: puzzle.rot180 && !fold,
+            quarter_turn: puzzle.rot90.then(|| {
+                let perm = quarter_turn(puzzle.board.shape()).perm;
+                perm.into_iter().map(|c| c as u32).collect()
+            }),
+            check_rot90: puzzle.rot90 && !quarter,
             roots: Vec::new(),
             autos,
             pair_weights: vec![Vec::new(); n],
@@ -205,12 +235,28 @@ impl<const W: usize> Plan<W> {
     /// ends, one walk per end.
     fn push_sequence_roots(&mut self, s: usize, weights: &[u32]) {
         let n = self.n;
-        let mut ends = Bits::EMPTY;
-        for e in (0..n).filter(|&e| weights[e] > 0) {
-            ends.insert(if self.mode == FOLD { n - 1 - e } else { e });
-        }
-        if ends.is_empty() {
+        let admissible: Vec<usize> = (0..n).filter(|&e| weights[e] > 0).collect();
+        if admissible.is_empty() {
             return;
+        }
+        if self.mode == QUARTER {
+            for forward in [true, false] {
+                let mut ends = Bits::EMPTY;
+                for &e in &admissible {
+                    ends.insert(self.quarter_image(e, forward));
+                }
+                self.roots.push(Root {
+                    path: vec![s as u32],
+                    ends,
+                    weight: Weight::Pair,
+                    forward,
+                });
+            }
+            return;
+        }
+        let mut ends = Bits::EMPTY;
+        for &e in &admissible {
+            ends.insert(if self.mode == FOLD { n - 1 - e } else { e });
         }
         if self.mode == MEET {
             for e in (0..n).filter(|&e| weights[e] > 0) {
@@ -218,6 +264,7 @@ impl<const W: usize> Plan<W> {
                     path: vec![s as u32, e as u32],
                     ends: Bits::single(e),
                     weight: Weight::Pair,
+                    forward: true,
                 });
             }
         } else {
@@ -225,7 +272,23 @@ impl<const W: usize> Plan<W> {
                 path: vec![s as u32],
                 ends,
                 weight: Weight::Pair,
+                forward: true,
             });
+        }
+    }
+
+    /// Where the quarter-tour's unfolding turn `g` (`q` when `forward`, else `q^3`) sends `c`.
+    #[inline(always)]
+    pub fn quarter_image(&self, c: usize, forward: bool) -> usize {
+        let q = self
+            .quarter_turn
+            .as_ref()
+            .expect("quarter-tours have the quarter turn");
+        let image = q[c] as usize;
+        if forward {
+            image
+        } else {
+            self.n - 1 - image
         }
     }
 
@@ -256,6 +319,7 @@ impl<const W: usize> Plan<W> {
             })
             .collect();
         let nbrs = board.neighbours(c0);
+        let mut pairs = Vec::new();
         for (i, &a) in nbrs.iter().enumerate() {
             for &b in &nbrs[i + 1..] {
                 if !required.iter().all(|&r| r == a || r == b) {
@@ -275,14 +339,35 @@ impl<const W: usize> Plan<W> {
                     }
                 }
                 if least {
-                    let end = if self.mode == FOLD { n - 1 - b } else { b };
-                    self.roots.push(Root {
-                        path: vec![c0 as u32, a as u32],
-                        ends: Bits::single(end),
-                        weight: Weight::Const(images.len() as u64),
-                    });
+                    pairs.push((a, b, images.len() as u64));
                 }
             }
+        }
+        for (a, b, weight) in pairs {
+            self.push_cycle_roots(a, b, weight);
+        }
+    }
+
+    /// The roots of cycles written `c0, a, ..., b`: in quarter-tours one for each way the
+    /// quarter turn may act, each ending where that way sends `b`.
+    fn push_cycle_roots(&mut self, a: usize, b: usize, weight: u64) {
+        let ways: &[bool] = if self.mode == QUARTER {
+            &[true, false]
+        } else {
+            &[true]
+        };
+        for &forward in ways {
+            let end = match self.mode {
+                QUARTER => self.quarter_image(b, forward),
+                FOLD => self.n - 1 - b,
+                _ => b,
+            };
+            self.roots.push(Root {
+                path: vec![self.c0 as u32, a as u32],
+                ends: Bits::single(end),
+                weight: Weight::Const(weight),
+                forward,
+            });
         }
     }
 
@@ -312,14 +397,14 @@ impl<const W: usize> Plan<W> {
                     .expect("a cycle covers c0");
                 let (x, y) = (seq[(i + 1) % n], seq[(i + n - 1) % n]);
                 let (a, b) = (x.min(y), x.max(y));
-                let end = if self.mode == FOLD {
-                    n as u32 - 1 - b
-                } else {
-                    b
+                let end = match self.mode {
+                    QUARTER => self.quarter_image(b as usize, true),
+                    FOLD => n - 1 - b as usize,
+                    _ => b as usize,
                 };
                 self.roots
                     .iter()
-                    .any(|r| r.path[1] == a && r.ends == Bits::single(end as usize))
+                    .any(|r| r.path[1] == a && r.forward && r.ends == Bits::single(end))
             }
         }
     }

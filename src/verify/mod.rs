@@ -2,9 +2,9 @@
 //!
 //! This module shares no code with any engine. It reads only the puzzle's declarative data
 //! (board shape and leaper, `closed`, allowed start and end cells, line sums, the half-turn
-//! requirement and required moves) and the tour's visiting order, and recomputes everything
-//! else from cell coordinates: whether two cells are a leap apart, where the half turn sends a
-//! cell, which numbers lie on a line. It deliberately does not use the board's move graph, the
+//! and quarter-turn requirements and required moves) and the tour's visiting order, and
+//! recomputes everything else from cell coordinates: whether two cells are a leap apart, where
+//! the half and quarter turns send a cell, which numbers lie on a line. It deliberately does not use the board's move graph, the
 //! leaper's displacement list, the symmetry permutations or `Puzzle::accepts`, so a mistake in
 //! any of those cannot make a wrong tour look right.
 //!
@@ -137,15 +137,17 @@ pub enum Violation {
         /// The sum the model asks for.
         target: u64,
     },
-    /// The tour makes a move whose half-turn image it does not make.
+    /// The tour makes a move whose image under a required turn it does not make.
     NotSymmetric {
+        /// The turn: `half turn` or `quarter turn`.
+        turn: &'static str,
         /// One end of the move the tour makes.
         from: At,
         /// The other end of that move.
         to: At,
-        /// Where the half turn sends `from`.
+        /// Where the turn sends `from`.
         image_from: At,
-        /// Where the half turn sends `to`.
+        /// Where the turn sends `to`.
         image_to: At,
     },
     /// A move the model requires is not among the tour's moves.
@@ -244,13 +246,14 @@ impl Violation {
                 leaper.a, leaper.b
             ),
             Violation::NotSymmetric {
+                turn,
                 from,
                 to,
                 image_from,
                 image_to,
             } => write!(
                 f,
-                "not symmetric under the half turn: move {from}-{to} maps to {image_from}-{image_to}, which the tour does not make"
+                "not symmetric under the {turn}: move {from}-{to} maps to {image_from}-{image_to}, which the tour does not make"
             ),
             Violation::RequiredMove { from, to } => {
                 write!(f, "required move {from}-{to} is not made")
@@ -359,7 +362,8 @@ fn check_line_sums(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
 }
 
 /// The tour's undirected moves (the closing one included when the model is closed) hold the
-/// half-turn image of each move when the model asks for it, and every required move.
+/// half-turn and quarter-turn images of each move when the model asks for them, and every
+/// required move.
 fn check_moves_made(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
     let shape = puzzle.board.shape();
     let at = |cell: Cell| At::new(shape, cell);
@@ -370,16 +374,21 @@ fn check_moves_made(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
     }
     let made_set: HashSet<(Cell, Cell)> = made.iter().copied().collect();
     let mut out = Vec::new();
-    if puzzle.rot180 {
+    let turns = [
+        (puzzle.rot180, "half turn", half_turn as Turn),
+        (puzzle.rot90, "quarter turn", quarter_turn as Turn),
+    ];
+    for (_, name, turn) in turns.into_iter().filter(|t| t.0) {
         let mut reported = HashSet::new();
         for &(a, b) in &made {
-            let image = edge(half_turn(shape, a), half_turn(shape, b));
+            let image = edge(turn(shape, a), turn(shape, b));
             if !made_set.contains(&image) && reported.insert((a, b)) {
                 out.push(Violation::NotSymmetric {
+                    turn: name,
                     from: at(a),
                     to: at(b),
-                    image_from: at(half_turn(shape, a)),
-                    image_to: at(half_turn(shape, b)),
+                    image_from: at(turn(shape, a)),
+                    image_to: at(turn(shape, b)),
                 });
             }
         }
@@ -470,6 +479,16 @@ fn half_turn(shape: Shape, cell: Cell) -> Cell {
     let row = shape.rows - 1 - c.row;
     let col = shape.cols - 1 - c.col;
     (layer * shape.rows + row) * shape.cols + col
+}
+
+/// Where a turn of the board sends a cell.
+type Turn = fn(Shape, Cell) -> Cell;
+
+/// The quarter turn of a square flat board, (r, c) -> (c, N-1-r).
+fn quarter_turn(shape: Shape, cell: Cell) -> Cell {
+    let c = shape.coord(cell);
+    let (row, col) = (c.col, shape.rows - 1 - c.row);
+    (c.layer * shape.rows + row) * shape.cols + col
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub(super) fn plain_with(shape: Shape, leaper: crate::board::Leaper, closed: boo
         ends: None,
         sums: Vec::new(),
         rot180: false,
+        rot90: false,
         required: Vec::new(),
         equivalence: Equivalence {
             board: true,

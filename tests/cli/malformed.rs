@@ -127,8 +127,18 @@ const CASES: &[Case] = &[
     ),
     model(
         "an unknown symmetry",
-        "board = \"8x8\"\nsymmetry = \"rot90\"\n",
-        &["line 2", "rot90"],
+        "board = \"8x8\"\nsymmetry = \"rot45\"\n",
+        &["line 2", "rot45"],
+    ),
+    model(
+        "a quarter turn on a board that is not square",
+        "board = \"6x8\"\nclosed = true\nsymmetry = \"rot90\"\n",
+        &["symmetry", "rot90", "6x8", "square"],
+    ),
+    model(
+        "a quarter turn in a box",
+        "board = \"4x4x4\"\nclosed = true\nsymmetry = \"rot90\"\n",
+        &["symmetry", "rot90", "4x4x4", "box"],
     ),
     model(
         "a start column off the board",
@@ -255,9 +265,22 @@ const CASES: &[Case] = &[
     ),
     case(
         "an unknown symmetry flag",
-        &["show", "--board", "8x8", "--symmetry", "rot90"],
+        &["show", "--board", "8x8", "--symmetry", "rot45"],
         &[],
-        &["--symmetry", "rot90"],
+        &["--symmetry", "rot45"],
+    ),
+    case(
+        "a quarter-turn flag on a board that is not square",
+        &[
+            "count",
+            "--board",
+            "6x10",
+            "--closed",
+            "--symmetry",
+            "rot90",
+        ],
+        &[],
+        &["symmetry", "rot90", "6x10", "square"],
     ),
     case(
         "a negative time-out",

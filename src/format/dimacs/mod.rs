@@ -147,11 +147,11 @@ fn write_rules(puzzle: &Puzzle, tag: &str, out: &mut dyn Write) -> io::Result<()
     };
     writeln!(
         out,
-        "{tag} start: {}  end: {}  required moves: {}  rot180: {}  line sums: {}",
+        "{tag} start: {}  end: {}  required moves: {}  symmetry: {}  line sums: {}",
         cells(&puzzle.starts),
         cells(&puzzle.ends),
         puzzle.required.len(),
-        puzzle.rot180,
+        puzzle.tour_symmetry().unwrap_or("none"),
         puzzle.sums.len()
     )
 }

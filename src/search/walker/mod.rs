@@ -22,6 +22,9 @@
 //! under the half turn, and the rules count *pairs*: the rest of the first half runs from the
 //! head to an allowed end, the rest of the second half is its image.
 //!
+//! Quarter-tours (`QUARTER`) are the same with a cell and its three images under the quarter
+//! turn: the rules count quadruples.
+//!
 //! Searching from both ends (`MEET`, for line sums: small and large numbers are placed
 //! together, so the free numbers are a middle range and the sum bounds bite early) extends the
 //! two ends of the path alternately; the rest of the path runs from the end being extended to
@@ -33,7 +36,9 @@ use super::plan::Plan;
 use super::sums::{LineTables, SumState};
 use super::tables::Tables;
 
-use super::mode::{FOLD, MEET};
+use super::mode::{FOLD, MEET, QUARTER};
+
+mod leaf;
 
 pub struct Walker<'a, const W: usize, const M: u8> {
     pub t: &'a Tables<W>,
@@ -60,6 +65,8 @@ pub struct Walker<'a, const W: usize, const M: u8> {
     pub full: Vec<u32>,
     /// Scratch: position of each cell in `full`.
     pos: Vec<usize>,
+    /// In quarter-tours, the way the current root's turn acts (see `Root::forward`).
+    forward: bool,
 }
 
 impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
@@ -84,6 +91,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             conn_mask: 3,
             full: Vec::with_capacity(n),
             pos: vec![0; n],
+            forward: true,
         }
     }
 
@@ -109,11 +117,9 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         self.path.clear();
         self.saved.clear();
         self.ends = r.ends;
+        self.forward = r.forward;
         let first = r.path[0] as usize;
-        self.remove(first);
-        if M == FOLD {
-            self.remove(n - 1 - first);
-        }
+        self.remove_placed(first);
         self.path.push(first as u32);
         self.low = self.low & self.u;
         if let (Some(s), Some(lt)) = (self.sums.as_mut(), self.lt) {
@@ -162,6 +168,67 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         }
     }
 
+    /// Removes `c` and, in a folded search, its images.
+    #[inline(always)]
+    fn remove_placed(&mut self, c: usize) {
+        let n = self.t.n;
+        self.remove(c);
+        if M == FOLD || M == QUARTER {
+            self.remove(n - 1 - c);
+        }
+        if M == QUARTER {
+            let qc = self.turned(c);
+            self.remove(qc);
+            self.remove(n - 1 - qc);
+        }
+    }
+
+    /// Restores `c` and, in a folded search, its images.
+    #[inline(always)]
+    fn restore_placed(&mut self, c: usize) {
+        let n = self.t.n;
+        if M == QUARTER {
+            let qc = self.turned(c);
+            self.restore(n - 1 - qc);
+            self.restore(qc);
+        }
+        if M == FOLD || M == QUARTER {
+            self.restore(n - 1 - c);
+        }
+        self.restore(c);
+    }
+
+    /// The quarter turn of `c` (quarter-tours only).
+    #[inline(always)]
+    fn turned(&self, c: usize) -> usize {
+        self.plan.quarter_image(c, true)
+    }
+
+    /// Where the unfolding turn `g` of a quarter-tour sends `c`.
+    #[inline(always)]
+    fn unfolded(&self, c: usize) -> usize {
+        self.plan.quarter_image(c, self.forward)
+    }
+
+    /// `s` with its images under every turn the search folds by.
+    #[inline(always)]
+    fn orbits(&self, s: Bits<W>) -> Bits<W> {
+        let n = self.t.n;
+        match M {
+            FOLD => s | s.reversed(n),
+            QUARTER => {
+                let mut out = s | s.reversed(n);
+                for c in s.iter() {
+                    let qc = self.turned(c);
+                    out.insert(qc);
+                    out.insert(n - 1 - qc);
+                }
+                out
+            }
+            _ => s,
+        }
+    }
+
     #[inline(always)]
     fn restore(&mut self, c: usize) {
         for &w in self.t.adj(c) {
@@ -171,20 +238,27 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         self.remaining += 1;
     }
 
-    /// More than one cell (or pair of cells, in a half-tour).
+    /// Cells placed by one step: 2 in a half-tour, 4 in a quarter-tour, else 1.
+    const PLACED: u32 = match M {
+        FOLD => 2,
+        QUARTER => 4,
+        _ => 1,
+    };
+
+    /// More than one cell (or pair of cells, in a half-tour; quadruple in a quarter-tour).
     #[inline(always)]
     fn several(s: Bits<W>) -> bool {
-        if M == FOLD {
-            s.count() > 2
+        if M == FOLD || M == QUARTER {
+            s.count() > Self::PLACED
         } else {
             s.at_least_two()
         }
     }
 
-    /// More than two cells (or pairs).
+    /// More than two cells (or pairs, or quadruples).
     #[inline(always)]
     fn more_than_two(s: Bits<W>) -> bool {
-        s.count() > if M == FOLD { 4 } else { 2 }
+        s.count() > 2 * Self::PLACED
     }
 
     /// The end of the path the next step extends, and the other end.
@@ -226,7 +300,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         if avail.is_empty() {
             return None;
         }
-        let cands = if self.remaining == if M == FOLD { 2 } else { 1 } {
+        let cands = if self.remaining == Self::PLACED {
             avail & ends
         } else {
             if (ends & self.u).is_empty() {
@@ -247,12 +321,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         if low.is_empty() {
             return Some(avail);
         }
-        let n = self.t.n;
-        let (nhh, ecl) = if M == FOLD {
-            (nh | nh.reversed(n), ends | ends.reversed(n))
-        } else {
-            (nh, ends)
-        };
+        let (nhh, ecl) = (self.orbits(nh), self.orbits(ends));
         let x = low.andnot(nhh);
         let y = low & nhh;
         let end_fixed = !x.is_empty();
@@ -359,16 +428,12 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
     #[inline]
     pub fn push(&mut self, v: usize) -> bool {
         let t = self.t;
-        let n = t.n;
         let (h, other) = self.heads();
         let slot = self.path.len();
         let mark = self.sums.as_ref().map_or(0, super::sums::SumState::mark);
         self.saved.push((self.low, self.ends, mark));
         self.path.push(v as u32);
-        self.remove(v);
-        if M == FOLD {
-            self.remove(n - 1 - v);
-        }
+        self.remove_placed(v);
         self.low = self.low & self.u;
         if t.has_req && !self.required_ok(h, other, v, slot) {
             return false;
@@ -387,12 +452,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         }
         if slot & self.conn_mask == 0 && self.remaining > 4 {
             let reached = t.reach(t.nbr[v] & self.u, self.u);
-            let covered = if M == FOLD {
-                reached | reached.reversed(n)
-            } else {
-                reached
-            };
-            if covered != self.u {
+            if self.orbits(reached) != self.u {
                 return false;
             }
         }
@@ -412,6 +472,8 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
                 Some(other)
             } else if M == FOLD {
                 Some(n - 1 - c0)
+            } else if M == QUARTER {
+                Some(self.unfolded(c0))
             } else if self.plan.closed {
                 Some(c0)
             } else {
@@ -430,7 +492,11 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
                 return false;
             }
             if let Some(y) = other.first() {
-                let e = if M == FOLD { n - 1 - y } else { y };
+                let e = match M {
+                    FOLD => n - 1 - y,
+                    QUARTER => self.unfolded(y),
+                    _ => y,
+                };
                 self.ends = self.ends & Bits::single(e);
             }
         }
@@ -440,90 +506,12 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
     #[inline]
     pub fn pop(&mut self) {
         let v = self.path.pop().expect("pushed") as usize;
-        if M == FOLD {
-            self.restore(self.t.n - 1 - v);
-        }
-        self.restore(v);
+        self.restore_placed(v);
         let (low, ends, mark) = self.saved.pop().expect("pushed");
         self.low = low;
         self.ends = ends;
         if let Some(s) = self.sums.as_mut() {
             s.undo(mark);
         }
-    }
-
-    /// At a leaf: the full tour in `self.full` and whether it passes the checks the pruning
-    /// does not guarantee by itself (required moves, the symmetry of a plain search).
-    pub fn finish_leaf(&mut self) -> bool {
-        let n = self.t.n;
-        self.full.clear();
-        if M == MEET {
-            let k = self.path.len();
-            self.full.extend((0..k).step_by(2).map(|i| self.path[i]));
-            let back = (1..k).step_by(2).rev().map(|i| self.path[i]);
-            self.full.extend(back);
-        } else {
-            self.full.extend_from_slice(&self.path);
-        }
-        if M == FOLD {
-            let half = self.path.len();
-            for i in 0..half {
-                let c = n as u32 - 1 - self.full[i];
-                self.full.push(c);
-            }
-        }
-        if self.t.has_req || self.plan.check_rot180 {
-            return self.edges_ok();
-        }
-        true
-    }
-
-    /// Full check of required moves and of the half-turn symmetry on `self.full`.
-    fn edges_ok(&mut self) -> bool {
-        let n = self.t.n;
-        let seq = &self.full;
-        let pos = &mut self.pos;
-        for (i, &c) in seq.iter().enumerate() {
-            pos[c as usize] = i;
-        }
-        let closed = self.plan.closed;
-        let adjacent = |a: usize, b: usize| {
-            let d = pos[a].abs_diff(pos[b]);
-            d == 1 || (closed && d == n - 1)
-        };
-        for a in 0..n {
-            for b in self.t.req[a].iter() {
-                if !adjacent(a, b) {
-                    return false;
-                }
-            }
-        }
-        if self.plan.check_rot180 {
-            let last = if closed { n } else { n - 1 };
-            for i in 0..last {
-                let (a, b) = (seq[i] as usize, seq[(i + 1) % n] as usize);
-                if !adjacent(n - 1 - a, n - 1 - b) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// The last cell of the full tour at a leaf.
-    #[inline(always)]
-    pub fn full_last(&self) -> usize {
-        let last = *self.path.last().expect("leaf") as usize;
-        if M == MEET {
-            self.path[1] as usize
-        } else if M == FOLD {
-            self.t.n - 1 - last
-        } else {
-            last
-        }
-    }
-
-    pub fn is_leaf(&self) -> bool {
-        self.remaining == 0
     }
 }
