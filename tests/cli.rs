@@ -3,6 +3,7 @@
 mod classify;
 mod malformed;
 mod sample;
+mod symmetry;
 mod tour;
 
 use crate::common::cli::{knights, refused, spawn, stderr, summary};

@@ -297,6 +297,10 @@ const ROT90_6X6: Line = Line {
     what: "closed 6x6 tours unchanged by a 90-degree rotation",
     source: "de Hijo 1882; Jelliss, mayhematics.com/t/6a.htm",
 };
+const ROT90_8X8: Line = Line {
+    what: "closed 8x8 tours unchanged by a 90-degree rotation",
+    source: "Jelliss, mayhematics.com/t/sq.htm (sides 4k + 2 only)",
+};
 const NESTED: Line = Line {
     what: "nested semimagic tours (seed 000: start in the leftmost column, end in the rightmost)",
     source: "seed 000",
@@ -352,6 +356,15 @@ table! {
             Toml("board = \"6x6\"\nclosed = true\nsymmetry = \"rot90\"\n"),
             10,
             Some(5),
+        );
+    // The engines are not told the theorem (the CLI answers from it at once): they must
+    // exhaust the search to say none.
+    closed_8x8_rot90: fast, fast, fast,
+        Row::new(
+            ROT90_8X8,
+            Toml("board = \"8x8\"\nclosed = true\nsymmetry = \"rot90\"\n"),
+            0,
+            Some(0),
         );
     closed_8x8_rot180: (slow "slow: about a minute in release on two cores"), no, no,
         Row::new(ROT180_8X8, File("closed-8x8-rot180"), 2_432_932, Some(608_233)).counted_only();

@@ -15,8 +15,16 @@ pub(super) fn plain(board: &str, closed: bool) -> Spec {
 }
 
 /// Every shipped model, by name, as the binary carries it.
-pub(super) const SHIPPED: [(&str, &str); 13] = [
+pub(super) const SHIPPED: [(&str, &str); 15] = [
     ("closed-6x6", include_str!("../../models/closed-6x6.toml")),
+    (
+        "closed-10x10-rot90",
+        include_str!("../../models/closed-10x10-rot90.toml"),
+    ),
+    (
+        "closed-18x18-rot90",
+        include_str!("../../models/closed-18x18-rot90.toml"),
+    ),
     (
         "closed-8x8-rot180",
         include_str!("../../models/closed-8x8-rot180.toml"),
@@ -176,6 +184,27 @@ pub fn suite(jobs: usize) -> Vec<Case> {
             Search { jobs },
             None,
             true,
+        ),
+        case(
+            "10x10 rot90 cycles: search",
+            shipped("closed-10x10-rot90"),
+            Search { jobs },
+            None,
+            false,
+        ),
+        case(
+            "10x10 rot90 cycles: sat",
+            shipped("closed-10x10-rot90"),
+            SatCount { solver: cad },
+            Some("10x10 rot90 cycles: search"),
+            true,
+        ),
+        case(
+            "18x18 rot90: sat first",
+            shipped("closed-18x18-rot90"),
+            SatFirst { solver: cad },
+            None,
+            false,
         ),
         case(
             "nested semimagic: search",

@@ -19,6 +19,10 @@ fn puzzles() -> Vec<Puzzle> {
         puzzle("name = \"paths\"\nboard = \"5x5\""),
         puzzle("name = \"cycles\"\nboard = \"6x6\"\nclosed = true"),
         puzzle("name = \"numbered\"\nboard = \"5x5\"\n[start]\ncells = [[0, 0]]"),
+        puzzle("name = \"quarter\"\nboard = \"6x6\"\nclosed = true\nsymmetry = \"rot90\""),
+        puzzle(
+            "name = \"numbered quarter\"\nboard = \"6x6\"\nclosed = true\nsymmetry = \"rot90\"\n[start]\ncells = [[0, 0]]",
+        ),
     ]
 }
 
@@ -80,6 +84,30 @@ fn header_records_options_and_size_and_the_file_parses() {
             .unwrap();
         assert_eq!(instance.n_clauses(), encoding.cnf().len());
     }
+}
+
+#[test]
+fn header_names_the_symmetry_rule() {
+    let options = EncodeOptions::default();
+    let symmetry = |p: &Puzzle| {
+        let (text, _) = dimacs_text(p, &options);
+        let rules = text
+            .lines()
+            .find(|l| l.contains("required moves:"))
+            .unwrap();
+        rules
+            .split("symmetry: ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let names: Vec<String> = puzzles().iter().map(symmetry).collect();
+    assert_eq!(names, ["none", "none", "none", "rot90", "rot90"]);
+    let half = puzzle("board = \"6x6\"\nclosed = true\nsymmetry = \"rot180\"");
+    assert_eq!(symmetry(&half), "rot180");
 }
 
 #[test]
