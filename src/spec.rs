@@ -39,6 +39,9 @@ pub struct Spec {
     /// What counts as the same solution when counting classes.
     #[serde(default)]
     pub classes: ClassesSpec,
+    /// Bounds on how many cells have an angle of each kind between the tour's two moves.
+    #[serde(default, skip_serializing_if = "AnglesSpec::is_empty")]
+    pub angles: AnglesSpec,
 }
 
 /// Pairs read strictly: a fixed-size array may be filled from the first elements of a longer
@@ -139,6 +142,46 @@ pub struct LineSpec {
     pub cells: Vec<Vec<i64>>,
     /// What the numbers on these cells must add up to.
     pub target: u64,
+}
+
+/// Bounds on the angles of a tour, by kind. At a cell the tour's two moves, as vectors from
+/// the cell, meet at an angle: acute (below 90 degrees), right, obtuse (above 90, below 180)
+/// or straight (180). A cell at either end of an open tour has no angle.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnglesSpec {
+    /// Angles below 90 degrees (36.9 and 53.1 for the knight).
+    pub acute: Option<BoundSpec>,
+    /// Angles of 90 degrees.
+    pub right: Option<BoundSpec>,
+    /// Angles above 90 and below 180 degrees (126.9 and 143.1 for the knight).
+    pub obtuse: Option<BoundSpec>,
+    /// Angles of 180 degrees: the tour goes straight on.
+    pub straight: Option<BoundSpec>,
+    /// Angles above 90 degrees, the straight angle included.
+    pub obtuse_or_straight: Option<BoundSpec>,
+}
+
+impl AnglesSpec {
+    /// Whether the model bounds no kind of angle.
+    pub fn is_empty(&self) -> bool {
+        self == &AnglesSpec::default()
+    }
+}
+
+/// How many cells may have an angle of one kind: `exactly`, or `at_least` and/or `at_most`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoundSpec {
+    /// At least this many.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<usize>,
+    /// At most this many.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<usize>,
+    /// Exactly this many (not with `at_least` or `at_most`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exactly: Option<usize>,
 }
 
 /// What counts as "the same" solution when counting classes.

@@ -26,6 +26,7 @@ mod enumerate;
 mod estimate;
 mod model;
 mod opb;
+mod optimise;
 mod output;
 mod progress;
 mod render;
@@ -68,6 +69,9 @@ pub enum Command {
     Estimate(estimate::EstimateArgs),
     /// Print the first solution as a numbered grid; exit 1 when there is none.
     Solve(solve::SolveArgs),
+    /// The least number of cells with an angle of one kind (obtuse, say), proved by an
+    /// exhausted search for fewer, and every class of tours that attains it.
+    Optimise(optimise::OptimiseArgs),
     /// Write the model's CNF in DIMACS form for any SAT solver.
     Dimacs(dimacs::DimacsArgs),
     /// Write the model in OPB form for pseudo-Boolean solvers (line sums as equalities).
@@ -107,6 +111,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Enumerate(args) => enumerate::run(args, true),
         Command::Estimate(args) => estimate::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Optimise(args) => optimise::run(args),
         Command::Dimacs(args) => dimacs::run_dimacs(args),
         Command::Opb(args) => opb::run(args),
         Command::Decode(args) => dimacs::run_decode(args),

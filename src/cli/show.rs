@@ -3,6 +3,7 @@
 use super::ModelArgs;
 use anyhow::Result;
 use clap::Args;
+use knights::puzzle::angle_cells;
 use knights::puzzle::existence::no_solution_reason;
 use std::process::ExitCode;
 
@@ -42,6 +43,10 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
     )?;
     for s in &puzzle.sums {
         outln!("sum:         {} = {}", s.name, s.target)?;
+    }
+    let angle_cells = angle_cells(puzzle.n_cells(), puzzle.closed);
+    for bound in &puzzle.angles {
+        outln!("angles:      {}", bound.describe(angle_cells))?;
     }
     for &(a, b) in &puzzle.required {
         outln!("required:    {}-{}", shape.cell_name(a), shape.cell_name(b))?;

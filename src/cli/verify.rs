@@ -4,6 +4,7 @@
 mod stream;
 
 use super::{tours, ModelFlags};
+use knights::verify::angle_tally;
 use anyhow::{bail, Result};
 use clap::Args;
 use std::path::PathBuf;
@@ -41,7 +42,9 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
             checked += 1;
             let violations = knights::verify::verify(&puzzle, &sourced.tour);
             if violations.is_empty() {
-                outln!("{}: ok", sourced.origin)?;
+                let order = sourced.tour.order();
+                let angles = angle_tally(puzzle.board.shape(), order, puzzle.closed);
+                outln!("{}: ok ({angles})", sourced.origin)?;
                 continue;
             }
             broken += 1;

@@ -18,6 +18,7 @@
 //! ([`linesum`]), required moves and rot180 ([`rules`]) are added on top.
 //! Each submodule names the paper its encoding follows.
 
+mod angles;
 pub mod cardinality;
 pub mod cnf;
 pub mod cubes;
@@ -145,6 +146,14 @@ pub enum EncodeError {
     /// The allocator failed while the clauses were built.
     #[error("out of memory while building the CNF")]
     OutOfMemory,
+    /// An angle bound could not be encoded.
+    #[error("angle bound '{bound}': {cause}")]
+    AngleBound {
+        /// The bound, as `obtuse <= 4`.
+        bound: String,
+        /// Shown in the message, so not also a `source` (chains would print it twice).
+        cause: PbError,
+    },
     /// A line sum could not be encoded.
     #[error("line sum '{line}': {cause}")]
     LineSum {
@@ -203,6 +212,8 @@ pub struct EncodingReport {
     pub number_pairs: Option<(usize, usize, usize)>,
     /// One entry per line sum: its name and how it was encoded.
     pub line_sums: Vec<(String, PbSummary)>,
+    /// One entry per side of each angle bound: `obtuse <= 4`, and how it was encoded.
+    pub angle_bounds: Vec<(String, PbSummary)>,
 }
 
 /// A puzzle as CNF, with the maps needed to read models back.
@@ -269,6 +280,10 @@ impl Encoding {
         if puzzle.rot90 {
             rules::require_quarter_turn_symmetry(&mut b, view, &puzzle.board);
         }
+        let bounds = &puzzle.angles;
+        let pb = options.pb_encoding;
+        let angles = angles::require_angle_bounds(&mut b, view, &puzzle.board, bounds, pb)?;
+        parts.report.angle_bounds = angles;
         Ok(Encoding::assemble(puzzle, family, options, b, parts))
     }
 

@@ -32,14 +32,14 @@ pub enum PuzzleError {
     },
 }
 
-fn field_error(field: impl Into<String>, message: impl Into<String>) -> PuzzleError {
+pub(super) fn field_error(field: impl Into<String>, message: impl Into<String>) -> PuzzleError {
     PuzzleError::Field {
         field: field.into(),
         message: message.into(),
     }
 }
 
-fn impossible(field: impl Into<String>, message: impl Into<String>) -> PuzzleError {
+pub(super) fn impossible(field: impl Into<String>, message: impl Into<String>) -> PuzzleError {
     PuzzleError::Impossible {
         field: field.into(),
         message: message.into(),
@@ -71,6 +71,10 @@ impl Puzzle {
                 board: spec.classes.board,
                 reverse: spec.classes.reverse,
             },
+            angles: super::angles::angle_bounds(
+                &spec.angles,
+                super::angles::angle_cells(shape.n_cells(), spec.closed),
+            )?,
             sums,
             board,
         };

@@ -5,11 +5,13 @@
 //! engine starts. The puzzle also defines, once for every engine, what a solution is and
 //! which solutions fall in one class.
 
+mod angles;
 mod automorphisms;
 mod build;
 pub mod existence;
 mod rules;
 
+pub use angles::{angle_at, angle_cells, AngleBound, AngleCounts, AngleKind};
 pub use automorphisms::{automorphisms, preserves, Automorphism};
 pub use build::PuzzleError;
 
@@ -84,6 +86,8 @@ pub struct Puzzle {
     pub rot90: bool,
     /// Undirected moves the tour must make, each as (smaller cell, larger cell).
     pub required: Vec<(Cell, Cell)>,
+    /// Bounds on how many cells have an angle of each kind (see [`AngleKind`]).
+    pub angles: Vec<AngleBound>,
     /// What counts as the same solution when classes are counted.
     pub equivalence: Equivalence,
 }

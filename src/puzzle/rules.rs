@@ -2,7 +2,7 @@
 //! of a solution are solutions too. The verifier (`crate::verify`) checks the same rules with
 //! code of its own, so a mistake here cannot hide a wrong answer.
 
-use super::Puzzle;
+use super::{AngleCounts, Puzzle};
 use crate::symmetry::{half_turn, quarter_turn, Symmetry};
 use crate::tour::Tour;
 
@@ -29,6 +29,7 @@ impl Puzzle {
             && self.required_moves_made(tour)
             && (!self.rot180 || self.is_mapped_onto_itself(tour, &half_turn(self.board.shape())))
             && (!self.rot90 || self.is_mapped_onto_itself(tour, &quarter_turn(self.board.shape())))
+            && self.angles_hold(tour)
     }
 
     fn sums_hold(&self, tour: &Tour) -> bool {
@@ -51,6 +52,21 @@ impl Puzzle {
         }
         moves.sort_unstable();
         moves
+    }
+
+    /// Whether the tour's angles meet every bound of the model.
+    pub fn angles_hold(&self, tour: &Tour) -> bool {
+        if self.angles.is_empty() {
+            return true;
+        }
+        let counts = self.angle_counts(tour);
+        self.angles.iter().all(|bound| bound.holds(&counts))
+    }
+
+    /// How many cells of the tour have each kind of angle, as the model reads the tour
+    /// (closed or open).
+    pub fn angle_counts(&self, tour: &Tour) -> AngleCounts {
+        AngleCounts::of(self.board.shape(), tour.order(), self.closed)
     }
 
     fn required_moves_made(&self, tour: &Tour) -> bool {

@@ -196,6 +196,9 @@ fn check_supported(puzzle: &Puzzle) -> Result<(), SampleError> {
     if !puzzle.required.is_empty() {
         return Err(SampleError::Unsupported("required moves"));
     }
+    if !puzzle.angles.is_empty() {
+        return Err(SampleError::Unsupported("angle bounds"));
+    }
     Ok(())
 }
 

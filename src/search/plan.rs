@@ -36,7 +36,8 @@
 use super::autos::PackedAutomorphism;
 use super::bits::Bits;
 use super::mode::{FOLD, MEET, PLAIN, QUARTER};
-use crate::puzzle::Puzzle;
+use crate::board::Shape;
+use crate::puzzle::{AngleBound, AngleCounts, Puzzle};
 use crate::symmetry::{half_turn, quarter_turn, Form};
 
 /// What one found solution stands for.
@@ -75,6 +76,10 @@ pub struct Plan<const W: usize> {
     pub quarter_turn: Option<Vec<u32>>,
     /// A search that does not fold by the quarter turn: check it at the end.
     pub check_rot90: bool,
+    /// The model's angle bounds, checked at the end.
+    pub angle_bounds: Vec<AngleBound>,
+    /// The board, for the angles.
+    pub shape: Shape,
     pub roots: Vec<Root<W>>,
     /// The puzzle's automorphisms used for the reduction, identity first.
     pub autos: Vec<PackedAutomorphism>,
@@ -156,6 +161,8 @@ impl<const W: usize> Plan<W> {
                 perm.into_iter().map(|c| c as u32).collect()
             }),
             check_rot90: puzzle.rot90 && !quarter,
+            angle_bounds: puzzle.angles.clone(),
+            shape: puzzle.board.shape(),
             roots: Vec::new(),
             autos,
             pair_weights: vec![Vec::new(); n],
@@ -369,6 +376,16 @@ impl<const W: usize> Plan<W> {
                 forward,
             });
         }
+    }
+
+    /// Whether the tour visiting `full` meets the model's angle bounds.
+    pub fn angles_hold(&self, full: &[u32]) -> bool {
+        if self.angle_bounds.is_empty() {
+            return true;
+        }
+        let at = |i: usize| full[i] as usize;
+        let counts = AngleCounts::of_indexed(self.shape, full.len(), self.closed, at);
+        self.angle_bounds.iter().all(|bound| bound.holds(&counts))
     }
 
     /// What a solution found from `root` whose full tour ends on `last` stands for.

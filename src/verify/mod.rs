@@ -150,6 +150,17 @@ pub enum Violation {
         /// Where the turn sends `to`.
         image_to: At,
     },
+    /// More or fewer cells with an angle of one kind than the model allows.
+    Angles {
+        /// The kind of angle, as the model file names it.
+        kind: &'static str,
+        /// How many cells of the tour have it.
+        found: usize,
+        /// The least the model allows.
+        at_least: usize,
+        /// The most the model allows.
+        at_most: usize,
+    },
     /// A move the model requires is not among the tour's moves.
     RequiredMove {
         /// One end of the required move.
@@ -176,6 +187,7 @@ impl Violation {
             Violation::LineSum { .. } => "sum",
             Violation::NotSymmetric { .. } => "symmetry",
             Violation::RequiredMove { .. } => "required",
+            Violation::Angles { .. } => "angles",
         }
     }
 }
@@ -258,6 +270,15 @@ impl Violation {
             Violation::RequiredMove { from, to } => {
                 write!(f, "required move {from}-{to} is not made")
             }
+            Violation::Angles {
+                kind,
+                found,
+                at_least,
+                at_most,
+            } => write!(
+                f,
+                "{found} cells have {kind} angles; the model allows {at_least} to {at_most}"
+            ),
             _ => unreachable!("every other violation is described by Display"),
         }
     }
@@ -282,6 +303,7 @@ pub fn verify(puzzle: &Puzzle, tour: &Tour) -> Vec<Violation> {
     out.extend(check_ends(puzzle, order));
     out.extend(check_line_sums(puzzle, order));
     out.extend(check_moves_made(puzzle, order));
+    out.extend(angles::check_angles(puzzle, order));
     out
 }
 
@@ -490,6 +512,9 @@ fn quarter_turn(shape: Shape, cell: Cell) -> Cell {
     let (row, col) = (c.col, shape.rows - 1 - c.row);
     (c.layer * shape.rows + row) * shape.cols + col
 }
+
+mod angles;
+pub use angles::{angle_tally, AngleTally};
 
 #[cfg(test)]
 mod tests;

@@ -147,13 +147,28 @@ fn write_rules(puzzle: &Puzzle, tag: &str, out: &mut dyn Write) -> io::Result<()
     };
     writeln!(
         out,
-        "{tag} start: {}  end: {}  required moves: {}  symmetry: {}  line sums: {}",
+        "{tag} start: {}  end: {}  required moves: {}  symmetry: {}  line sums: {}  angles: {}",
         cells(&puzzle.starts),
         cells(&puzzle.ends),
         puzzle.required.len(),
         puzzle.tour_symmetry().unwrap_or("none"),
-        puzzle.sums.len()
+        puzzle.sums.len(),
+        angle_rules(puzzle)
     )
+}
+
+/// The angle bounds, `obtuse<=4,right>=2`, or `none`.
+fn angle_rules(puzzle: &Puzzle) -> String {
+    if puzzle.angles.is_empty() {
+        return "none".into();
+    }
+    let cells = crate::puzzle::angle_cells(puzzle.n_cells(), puzzle.closed);
+    let bounds: Vec<String> = puzzle
+        .angles
+        .iter()
+        .map(|bound| bound.describe(cells).replace(' ', ""))
+        .collect();
+    bounds.join(",")
 }
 
 fn write_variable_map(

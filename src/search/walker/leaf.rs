@@ -33,9 +33,9 @@ impl<const W: usize, const M: u8> Walker<'_, W, M> {
             }
         }
         if self.t.has_req || self.plan.check_rot180 || self.plan.check_rot90 {
-            return self.edges_ok();
+            return self.edges_ok() && self.plan.angles_hold(&self.full);
         }
-        true
+        self.plan.angles_hold(&self.full)
     }
 
     /// Full check of required moves and of the half-turn and quarter-turn symmetries on
