@@ -18,7 +18,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("CNF", &["encode"]),
     ("solvers and files", &["solver", "format"]),
     ("engines", &["search", "sat"]),
-    ("constructions and samples", &["construct", "sample"]),
+    (
+        "constructions, samples and optima",
+        &["construct", "sample", "optimise"],
+    ),
     ("classifications", &["classify"]),
     ("tools", &["render", "bench"]),
 ];

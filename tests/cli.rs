@@ -1,5 +1,6 @@
 //! The `knights` binary on the shipped models and on bad input.
 
+mod angles;
 mod classify;
 mod malformed;
 mod sample;

@@ -15,7 +15,7 @@
 use knights::board::{Board, Shape};
 use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
-use knights::puzzle::Puzzle;
+use knights::puzzle::{angle_cells, AngleCounts, AngleKind, Puzzle};
 use knights::run::{Class, Ending, Limits, Summary};
 use knights::sat::{enumerate as sat_enumerate, RefuteFirst, SatOptions};
 use knights::search::{count as search_count, enumerate as search_enumerate, SearchOptions};
@@ -113,6 +113,9 @@ struct ModelDraw {
     far_side: bool,
     /// Pick a solution of the board (before the drawn rules) for the drawn rules to admit.
     seed: Option<usize>,
+    /// An angle bound: kind, which side (at most, at least, exactly) and a number, taken
+    /// near the seed's own count when there is a seed.
+    angle: Option<(usize, usize, usize)>,
 }
 
 /// Random SAT options for one solver.
@@ -170,12 +173,13 @@ fn model_draw() -> impl Strategy<Value = ModelDraw> {
             prop::bool::weighted(0.2),
             any::<bool>(),
             prop::option::weighted(0.6, 0usize..1000),
+            prop::option::weighted(0.3, (0usize..5, 0usize..3, 0usize..1000)),
         ),
     )
         .prop_map(
             |(
                 (board, closed, (rot180, rot90), restrict_start, start, end),
-                (required, lines, reverse, fixed_board, far_side, seed),
+                (required, lines, reverse, fixed_board, far_side, seed, angle),
             )| ModelDraw {
                 board,
                 closed,
@@ -190,6 +194,7 @@ fn model_draw() -> impl Strategy<Value = ModelDraw> {
                 fixed_board,
                 far_side,
                 seed,
+                angle,
             },
         )
 }
@@ -432,6 +437,10 @@ fn model_toml(draw: &ModelDraw) -> String {
     for line in &draw.lines {
         text.push_str(&writer.line(line));
     }
+    if let Some(angle) = draw.angle {
+        let closed = text.contains("closed = true");
+        text.push_str(&angle_table(angle, shape, closed, seed.as_ref()));
+    }
     if draw.reverse || draw.fixed_board {
         writeln!(
             text,
@@ -441,6 +450,33 @@ fn model_toml(draw: &ModelDraw) -> String {
         .unwrap();
     }
     text
+}
+
+/// An `[angles]` table with one bound; its number is the seed's own count, give or take
+/// one, when there is a seed.
+fn angle_table(
+    (kind, side, value): (usize, usize, usize),
+    shape: Shape,
+    closed: bool,
+    seed: Option<&Tour>,
+) -> String {
+    let kinds = [
+        AngleKind::Acute,
+        AngleKind::Right,
+        AngleKind::Obtuse,
+        AngleKind::Straight,
+        AngleKind::ObtuseOrStraight,
+    ];
+    let kind = kinds[kind % kinds.len()];
+    let cells = angle_cells(shape.n_cells(), closed);
+    let number = match seed {
+        Some(t) => (AngleCounts::of(shape, t.order(), closed).count(kind) + value % 3)
+            .saturating_sub(1)
+            .min(cells),
+        None => value % (cells + 1),
+    };
+    let side = ["at_most", "at_least", "exactly"][side % 3];
+    format!("[angles]\n{} = {{ {side} = {number} }}\n", kind.name())
 }
 
 /// Why a drawn model is not checked.

@@ -2,11 +2,11 @@
 //! move graph by plain depth-first search, kept when `Puzzle::accepts` says so, deduplicated
 //! by the key of the puzzle's form, classes as distinct `Puzzle::canonical` forms. Random small
 //! puzzles (proptest) mix every feature: closed or open, start and end sets, required moves,
-//! a line sum, half-turn and quarter-turn symmetry, other leapers, boxes, and both class rules.
+//! a line sum, half-turn and quarter-turn symmetry, an angle bound, other leapers, boxes, and both class rules.
 
 use crate::common::classes;
 use knights::board::{Board, Leaper, Shape};
-use knights::puzzle::{Equivalence, LineSum, Puzzle};
+use knights::puzzle::{AngleBound, AngleKind, Equivalence, LineSum, Puzzle};
 use knights::run::{Class, Limits};
 use knights::search::{count, enumerate, SearchOptions};
 use knights::symmetry::key;
@@ -117,6 +117,7 @@ fn plain(board: &str, leaper: Leaper) -> Puzzle {
         sums: Vec::new(),
         rot180: false,
         rot90: false,
+        angles: Vec::new(),
         required: Vec::new(),
         equivalence: Equivalence {
             board: true,
@@ -137,6 +138,8 @@ struct Choice {
     rot180: bool,
     /// The quarter turn, on square boards (with the half turn).
     rot90: bool,
+    /// An angle bound: the kind (index) and the most cells with it.
+    angle: Option<(usize, usize)>,
     classes_board: bool,
     reverse: bool,
     /// Take the start, end, required moves and line target partly from this solution of the
@@ -222,6 +225,20 @@ fn build(c: &Choice) -> Puzzle {
             target,
         }];
     }
+    if let Some((kind, most)) = c.angle {
+        let kinds = [
+            AngleKind::Acute,
+            AngleKind::Right,
+            AngleKind::Obtuse,
+            AngleKind::Straight,
+            AngleKind::ObtuseOrStraight,
+        ];
+        p.angles = vec![AngleBound {
+            kind: kinds[kind],
+            at_least: 0,
+            at_most: most,
+        }];
+    }
     p.equivalence = Equivalence {
         board: c.classes_board,
         reverse: c.reverse,
@@ -238,7 +255,11 @@ fn choice() -> impl Strategy<Value = Choice> {
         prop::option::weighted(0.3, cells.clone()),
         prop::collection::vec(0usize..200, 0..3),
         prop::option::weighted(0.3, (prop::collection::vec(0usize..64, 2..6), 0usize..400)),
-        (prop::bool::weighted(0.2), prop::bool::weighted(0.2)),
+        (
+            prop::bool::weighted(0.2),
+            prop::bool::weighted(0.2),
+            prop::option::weighted(0.3, (0usize..5, 0usize..12)),
+        ),
         prop::bool::weighted(0.8),
         any::<bool>(),
         prop::option::weighted(0.7, 0usize..100_000),
@@ -251,7 +272,7 @@ fn choice() -> impl Strategy<Value = Choice> {
                 ends,
                 required,
                 line,
-                (rot180, rot90),
+                (rot180, rot90, angle),
                 classes_board,
                 reverse,
                 seed,
@@ -265,6 +286,7 @@ fn choice() -> impl Strategy<Value = Choice> {
                     line,
                     rot180,
                     rot90,
+                    angle,
                     classes_board,
                     reverse,
                     seed,

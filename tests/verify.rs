@@ -4,7 +4,9 @@
 
 use crate::common::load::{model, tour};
 use knights::board::{Board, Cell, Leaper, Shape};
-use knights::puzzle::{Equivalence, LineSum, Puzzle};
+use knights::puzzle::{
+    angle_cells, AngleBound, AngleCounts, AngleKind, Equivalence, LineSum, Puzzle,
+};
 use knights::spec::Spec;
 use knights::symmetry::half_turn;
 use knights::tour::Tour;
@@ -505,14 +507,17 @@ fn random_puzzle(board: Board, t: &Tour, rng: &mut Rng) -> Puzzle {
     required.dedup();
     let square = !shape.solid && shape.rows == shape.cols;
     let rot90 = square && rng.chance(1, 4);
+    let closed = rng.chance(1, 2);
+    let angles = random_angle_bounds(shape, t, closed, rng);
     Puzzle {
         name: "random".into(),
-        closed: rng.chance(1, 2),
+        closed,
         starts,
         ends,
         sums,
         rot180: rot90 || rng.chance(1, 3),
         rot90,
+        angles,
         required,
         equivalence: Equivalence {
             board: true,
@@ -520,6 +525,40 @@ fn random_puzzle(board: Board, t: &Tour, rng: &mut Rng) -> Puzzle {
         },
         board,
     }
+}
+
+/// Up to two angle bounds, each around the tour's own count of its kind, so that about half
+/// of them hold.
+fn random_angle_bounds(shape: Shape, t: &Tour, closed: bool, rng: &mut Rng) -> Vec<AngleBound> {
+    let kinds = [
+        AngleKind::Acute,
+        AngleKind::Right,
+        AngleKind::Obtuse,
+        AngleKind::Straight,
+        AngleKind::ObtuseOrStraight,
+    ];
+    let counts = AngleCounts::of(shape, t.order(), closed);
+    let cells = angle_cells(shape.n_cells(), closed);
+    let mut bounds = Vec::new();
+    for _ in 0..rng.below(3) {
+        let kind = kinds[rng.below(kinds.len())];
+        let actual = counts.count(kind);
+        let (at_least, at_most) = match rng.below(4) {
+            0 => (actual + 1, cells.max(actual + 1)),
+            1 => (0, actual.saturating_sub(1)),
+            2 => (actual, actual),
+            _ => (
+                actual.saturating_sub(rng.below(3)),
+                (actual + rng.below(3)).min(cells),
+            ),
+        };
+        bounds.push(AngleBound {
+            kind,
+            at_least,
+            at_most,
+        });
+    }
+    bounds
 }
 
 /// One random case: a tour and a model, from a seed.
@@ -616,6 +655,7 @@ fn random_cases_cover_every_rule() {
                 ("required", !puzzle.required.is_empty()),
                 ("box", t.shape().solid),
                 ("leaper", puzzle.board.leaper() != Leaper::KNIGHT),
+                ("angles", !puzzle.angles.is_empty()),
             ];
             for (name, on) in features {
                 if on {
@@ -630,9 +670,9 @@ fn random_cases_cover_every_rule() {
     for (name, count) in &passed_with {
         assert!(*count >= 10, "only {count} accepted cases with {name}");
     }
-    assert_eq!(passed_with.len(), 8, "{passed_with:?}");
+    assert_eq!(passed_with.len(), 9, "{passed_with:?}");
     let want = [
-        "board", "move", "closed", "start", "end", "sum", "symmetry", "required",
+        "board", "move", "closed", "start", "end", "sum", "symmetry", "required", "angles",
     ];
     for rule in want {
         assert!(rules.contains(rule), "no case breaks {rule}: {rules:?}");

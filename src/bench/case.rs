@@ -66,6 +66,12 @@ pub enum Runner {
         /// Tours wanted.
         count: usize,
     },
+    /// The SAT engine's descent to the least number of cells with an angle of `kind`, then
+    /// its count of the tours that attain it (those are the case's solutions and classes).
+    Minimise {
+        /// The kind of angle minimised.
+        kind: crate::puzzle::AngleKind,
+    },
     /// `count` tours sampled by Warnsdorff's rule, then classified both ways.
     Classify {
         /// Tours sampled and classified.

@@ -8,8 +8,9 @@ use serde::Serialize;
 use super::baseline;
 use super::case::{Case, Runner};
 use crate::encode::EncodeOptions;
-use crate::puzzle::{Puzzle, SolutionKind};
-use crate::run::{Limits, Summary};
+use crate::optimise::{minimise, remaining, with_angle_bound};
+use crate::puzzle::{AngleKind, Puzzle, SolutionKind};
+use crate::run::{Ending, Limits, Summary};
 use crate::sat::SatOptions;
 use crate::search::SearchOptions;
 use crate::spec::Spec;
@@ -132,6 +133,7 @@ fn run_runner(
         Runner::Sample { .. } | Runner::Classify { .. } => {
             super::sampling::run_sampling(runner, puzzle, started)
         }
+        Runner::Minimise { kind } => minimise_summary(puzzle, *kind, limits, started),
     }
 }
 
@@ -166,6 +168,32 @@ fn sat_options(runner: &Runner) -> SatOptions {
         },
         _ => SatOptions::default(),
     }
+}
+
+/// The descent, then the count of the optimal tours with the minimum in the stats; a descent
+/// stopped before its proof is an incomplete run.
+fn minimise_summary(
+    puzzle: &Puzzle,
+    kind: AngleKind,
+    limits: &Limits,
+    started: Instant,
+) -> Result<Summary, String> {
+    let engine = crate::sat::SatEngine::default();
+    let descent = minimise(&engine, puzzle, kind, limits, &|_| {}).map_err(|e| e.to_string())?;
+    let Some(minimum) = descent.minimum.filter(|_| descent.proved) else {
+        let mut summary = Summary::new(puzzle, "sat");
+        summary.finish(Ending::Timeout, started);
+        return Ok(summary);
+    };
+    let optimal = with_angle_bound(puzzle, kind, minimum, minimum);
+    let limits = Limits {
+        timeout: remaining(limits.timeout, started),
+        ..limits.clone()
+    };
+    let mut summary =
+        crate::sat::count(&optimal, &SatOptions::default(), &limits).map_err(|e| e.to_string())?;
+    summary.stats.insert("minimum".into(), minimum.into());
+    Ok(summary)
 }
 
 fn baseline_summary(puzzle: &Puzzle, started: Instant) -> Result<Summary, String> {

@@ -4,8 +4,9 @@
 use super::case::{model_toml, Case, Runner};
 use crate::encode::pb::PbEncoding;
 use crate::encode::Connectivity;
+use crate::puzzle::AngleKind;
 use crate::solver::SolverKind;
-use crate::spec::Spec;
+use crate::spec::{AnglesSpec, BoundSpec, Spec};
 
 pub(super) fn plain(board: &str, closed: bool) -> Spec {
     Spec {
@@ -68,6 +69,22 @@ pub(super) const SHIPPED: [(&str, &str); 15] = [
         include_str!("../../models/tile-8x8-structured.toml"),
     ),
 ];
+
+/// Closed 8x8 tours with at least `low` and at most `high` angles above 90 degrees.
+fn closed_8x8_wide_angles(low: usize, high: usize) -> Spec {
+    let bound = BoundSpec {
+        at_least: Some(low),
+        at_most: Some(high),
+        exactly: None,
+    };
+    Spec {
+        angles: AnglesSpec {
+            obtuse_or_straight: Some(bound),
+            ..AnglesSpec::default()
+        },
+        ..plain("8x8", true)
+    }
+}
 
 pub(super) fn shipped(name: &str) -> Spec {
     let Some((_, text)) = SHIPPED.iter().find(|(shipped, _)| *shipped == name) else {
@@ -203,6 +220,40 @@ pub fn suite(jobs: usize) -> Vec<Case> {
             "18x18 rot90: sat first",
             shipped("closed-18x18-rot90"),
             SatFirst { solver: cad },
+            None,
+            false,
+        ),
+        case(
+            "8x8 closed angles: minimum obtuse_or_straight, proved, optimal tours counted",
+            plain("8x8", true),
+            Minimise {
+                kind: AngleKind::ObtuseOrStraight,
+            },
+            None,
+            false,
+        ),
+        // The minimum is 4 (results/angles): these time its proof and the enumeration
+        // of the tours attaining it on their own.
+        case(
+            "8x8 closed angles: no tour with 3 obtuse_or_straight (the proof)",
+            closed_8x8_wide_angles(0, 3),
+            SatCount { solver: cad },
+            None,
+            false,
+        ),
+        case(
+            "8x8 closed angles: every tour with 4 obtuse_or_straight",
+            closed_8x8_wide_angles(4, 4),
+            SatCount { solver: cad },
+            None,
+            false,
+        ),
+        case(
+            "8x8 closed angles: minimum obtuse, proved, optimal tours counted",
+            plain("8x8", true),
+            Minimise {
+                kind: AngleKind::Obtuse,
+            },
             None,
             false,
         ),

@@ -4,9 +4,9 @@
 mod stream;
 
 use super::{tours, ModelFlags};
-use knights::verify::angle_tally;
 use anyhow::{bail, Result};
 use clap::Args;
+use knights::verify::angle_tally;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -98,7 +98,10 @@ fn require_count(
         // At least k of the indicators: at most n - k of their negations.
         let Some(slack) = n.checked_sub(bound.at_least) else {
             b.add([]);
-            return Ok(vec![(format!("{kind} >= {}", bound.at_least), infeasible_summary())]);
+            return Ok(vec![(
+                format!("{kind} >= {}", bound.at_least),
+                infeasible_summary(),
+            )]);
         };
         sides.push((format!("{kind} >= {}", bound.at_least), false, slack));
     }

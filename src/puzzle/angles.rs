@@ -228,3 +228,78 @@ fn angle_bound(kind: AngleKind, spec: BoundSpec, angles: usize) -> Result<AngleB
         at_most: at_most.min(angles),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Coord;
+
+    fn cell(shape: Shape, row: usize, col: usize) -> Cell {
+        shape.cell(Coord { layer: 0, row, col }).unwrap()
+    }
+
+    /// From the centre of a 5x5 board the move to (0, 3) meets the other seven knight moves
+    /// at 36.9, 53.1, 90, 90, 126.9, 143.1 and 180 degrees.
+    #[test]
+    fn the_knight_meets_its_own_move_at_six_angles() {
+        let shape = Shape::parse("5x5").unwrap();
+        let c = cell(shape, 2, 2);
+        let p = cell(shape, 0, 3);
+        let kind = |row, col| angle_at(shape, c, p, cell(shape, row, col));
+        assert_eq!(kind(1, 4), AngleKind::Acute);
+        assert_eq!(kind(0, 1), AngleKind::Acute);
+        assert_eq!(kind(3, 4), AngleKind::Right);
+        assert_eq!(kind(1, 0), AngleKind::Right);
+        assert_eq!(kind(4, 3), AngleKind::Obtuse);
+        assert_eq!(kind(3, 0), AngleKind::Obtuse);
+        assert_eq!(kind(4, 1), AngleKind::Straight);
+        assert!(AngleKind::ObtuseOrStraight.includes(AngleKind::Straight));
+        assert!(!AngleKind::Obtuse.includes(AngleKind::Straight));
+    }
+
+    #[test]
+    fn open_tours_have_no_angle_at_their_ends() {
+        let shape = Shape::parse("3x4").unwrap();
+        let order: Vec<Cell> = vec![0, 6, 5, 11, 4, 2, 9, 3, 10, 8, 1, 7];
+        let open = AngleCounts::of(shape, &order, false);
+        let total = open.acute + open.right + open.obtuse + open.straight;
+        assert_eq!(total, 10);
+        assert_eq!(angle_cells(12, false), 10);
+        assert_eq!(angle_cells(12, true), 12);
+    }
+
+    #[test]
+    fn bounds_no_tour_can_meet_are_refused_by_field() {
+        let bound = |spec: BoundSpec| angle_bound(AngleKind::Obtuse, spec, 64);
+        let too_many = bound(BoundSpec {
+            at_least: Some(65),
+            ..BoundSpec::default()
+        });
+        let message = too_many.unwrap_err().to_string();
+        assert!(message.starts_with("angles.obtuse: "), "{message}");
+        assert!(
+            message.contains("65") && message.contains("64"),
+            "{message}"
+        );
+        let crossed = bound(BoundSpec {
+            at_least: Some(5),
+            at_most: Some(4),
+            exactly: None,
+        });
+        assert!(crossed
+            .unwrap_err()
+            .to_string()
+            .contains("cannot both hold"));
+        let both = bound(BoundSpec {
+            at_most: Some(4),
+            exactly: Some(3),
+            ..BoundSpec::default()
+        });
+        assert!(both.unwrap_err().to_string().contains("`exactly` alone"));
+        let fine = bound(BoundSpec {
+            at_most: Some(100),
+            ..BoundSpec::default()
+        });
+        assert_eq!(fine.unwrap().at_most, 64);
+    }
+}

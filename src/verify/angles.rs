@@ -52,7 +52,11 @@ pub fn angle_tally(shape: Shape, order: &[Cell], closed: bool) -> AngleTally {
     let cells = if closed { 0..n } else { 1..n - 1 };
     for i in cells {
         let (p, c, s) = (order[(i + n - 1) % n], order[i], order[(i + 1) % n]);
-        let (a, b, far) = (square(shape, c, p), square(shape, c, s), square(shape, p, s));
+        let (a, b, far) = (
+            square(shape, c, p),
+            square(shape, c, s),
+            square(shape, p, s),
+        );
         let slot = if is_midpoint(shape, c, p, s) {
             &mut tally.straight
         } else if far < a + b {
@@ -97,6 +101,10 @@ fn square(shape: Shape, a: Cell, b: Cell) -> i64 {
 }
 
 fn is_midpoint(shape: Shape, c: Cell, p: Cell, s: Cell) -> bool {
-    let (c, p, s) = (coordinates(shape, c), coordinates(shape, p), coordinates(shape, s));
+    let (c, p, s) = (
+        coordinates(shape, c),
+        coordinates(shape, p),
+        coordinates(shape, s),
+    );
     (0..3).all(|i| 2 * c[i] == p[i] + s[i])
 }

@@ -19,6 +19,7 @@ pub(super) fn plain_with(shape: Shape, leaper: crate::board::Leaper, closed: boo
         sums: Vec::new(),
         rot180: false,
         rot90: false,
+        angles: Vec::new(),
         required: Vec::new(),
         equivalence: Equivalence {
             board: true,

@@ -131,6 +131,26 @@ const CASES: &[Case] = &[
         &["line 2", "rot45"],
     ),
     model(
+        "an angle kind that does not exist",
+        "board = \"8x8\"\nclosed = true\n[angles]\nblunt = { at_most = 3 }\n",
+        &["line 4", "blunt", "obtuse"],
+    ),
+    model(
+        "an angle bound no tour can meet by counting",
+        "board = \"8x8\"\nclosed = true\n[angles]\nobtuse = { at_least = 100 }\n",
+        &["angles.obtuse", "100", "64"],
+    ),
+    model(
+        "an angle bound of exactly and at most",
+        "board = \"8x8\"\n[angles]\nright = { exactly = 3, at_most = 4 }\n",
+        &["angles.right", "exactly"],
+    ),
+    model(
+        "an angle bound with an unknown key",
+        "board = \"8x8\"\n[angles]\nright = { fewer_than = 3 }\n",
+        &["line 3", "fewer_than", "at_most"],
+    ),
+    model(
         "a quarter turn on a board that is not square",
         "board = \"6x8\"\nclosed = true\nsymmetry = \"rot90\"\n",
         &["symmetry", "rot90", "6x8", "square"],
@@ -268,6 +288,19 @@ const CASES: &[Case] = &[
         &["show", "--board", "8x8", "--symmetry", "rot45"],
         &[],
         &["--symmetry", "rot45"],
+    ),
+    case(
+        "an angle kind to minimise that does not exist",
+        &[
+            "optimise",
+            "--board",
+            "6x6",
+            "--closed",
+            "--minimise",
+            "blunt",
+        ],
+        &[],
+        &["--minimise", "blunt", "obtuse"],
     ),
     case(
         "a quarter-turn flag on a board that is not square",

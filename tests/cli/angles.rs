@@ -1,0 +1,125 @@
+//! Angle bounds and `knights optimise` from the command line.
+
+use crate::common::cli::{knights, stderr};
+
+/// The last line of stdout, as JSON.
+fn last_json(out: &std::process::Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().last().expect("a summary line");
+    serde_json::from_str(last).unwrap()
+}
+
+#[test]
+fn both_engines_find_the_same_proved_minimum_and_optimal_classes() {
+    let mut answers = Vec::new();
+    for engine in ["search", "sat"] {
+        let out = knights(&[
+            "optimise",
+            "--board",
+            "6x6",
+            "--closed",
+            "--minimise",
+            "obtuse",
+            "--engine",
+            engine,
+            "--format",
+            "json",
+        ]);
+        assert!(out.status.success(), "{engine}: {}", stderr(&out));
+        let s = last_json(&out);
+        assert_eq!(s["proved"], true, "{s}");
+        assert_eq!(s["complete"], true, "{s}");
+        let steps = s["steps"].as_array().unwrap();
+        assert!(steps.last().unwrap()["found"].is_null(), "{s}");
+        let tours = String::from_utf8_lossy(&out.stdout).lines().count() - 1;
+        assert_eq!(tours as u64, s["solutions"].as_u64().unwrap(), "{s}");
+        answers.push((
+            s["minimum"].clone(),
+            s["solutions"].clone(),
+            s["classes"].clone(),
+        ));
+    }
+    assert_eq!(answers[0], answers[1]);
+}
+
+#[test]
+fn the_optimal_tours_pass_the_verifier_with_the_minimum_as_a_bound() {
+    let out = knights(&[
+        "optimise",
+        "--board",
+        "6x6",
+        "--closed",
+        "--minimise",
+        "obtuse_or_straight",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let minimum = last_json(&out)["minimum"].as_u64().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let tours = dir.path().join("tours.jsonl");
+    std::fs::write(&tours, &out.stdout).unwrap();
+    let model = dir.path().join("m.toml");
+    let text = format!(
+        "board = \"6x6\"\nclosed = true\n[angles]\nobtuse_or_straight = {{ exactly = {minimum} }}\n"
+    );
+    std::fs::write(&model, text).unwrap();
+    let checked = knights(&["verify", model.to_str().unwrap(), tours.to_str().unwrap()]);
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    let report = String::from_utf8_lossy(&checked.stdout);
+    assert!(report.contains("angles: "), "{report}");
+    // One fewer is what optimise proved impossible: every tour breaks that bound.
+    let fewer = format!(
+        "board = \"6x6\"\nclosed = true\n[angles]\nobtuse_or_straight = {{ at_most = {} }}\n",
+        minimum - 1
+    );
+    std::fs::write(&model, fewer).unwrap();
+    let checked = knights(&["verify", model.to_str().unwrap(), tours.to_str().unwrap()]);
+    assert_eq!(checked.status.code(), Some(1));
+    let count = knights(&["count", model.to_str().unwrap(), "--engine", "search"]);
+    let s = last_json(&count);
+    assert_eq!(
+        (s["solutions"].as_u64(), s["complete"].as_bool()),
+        (Some(0), Some(true))
+    );
+}
+
+#[test]
+fn show_and_dimacs_state_the_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("m.toml");
+    let text = "board = \"8x8\"\nclosed = true\n[angles]\nobtuse = { at_most = 4 }\nright = { at_least = 2, at_most = 30 }\n";
+    std::fs::write(&model, text).unwrap();
+    let shown = knights(&["show", model.to_str().unwrap()]);
+    let shown = String::from_utf8_lossy(&shown.stdout);
+    assert!(shown.contains("angles:      obtuse <= 4"), "{shown}");
+    assert!(shown.contains("angles:      2 <= right <= 30"), "{shown}");
+    let cnf = dir.path().join("m.cnf");
+    let out = knights(&[
+        "dimacs",
+        model.to_str().unwrap(),
+        "-o",
+        cnf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let header = std::fs::read_to_string(&cnf).unwrap();
+    let rules = header
+        .lines()
+        .find(|l| l.contains("required moves:"))
+        .unwrap();
+    assert!(rules.ends_with("angles: 2<=right<=30,obtuse<=4"), "{rules}");
+}
+
+#[test]
+fn a_model_without_tours_is_answered_by_theorem() {
+    let out = knights(&[
+        "optimise",
+        "--board",
+        "4x4",
+        "--closed",
+        "--minimise",
+        "obtuse",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("no tour exists"), "{}", stderr(&out));
+}
