@@ -38,6 +38,8 @@ const DARK: &str = "#cdb891";
 const INK: &str = "#1d4f91";
 const START: &str = "#1a8f3c";
 const END: &str = "#c0392b";
+/// Shade of a marked cell.
+const MARK: &str = "#e67e22";
 
 /// Where each layer and cell is drawn.
 struct Layout {
@@ -101,6 +103,12 @@ fn num(v: f64) -> String {
 /// flat board with a side over 60 is drawn as an overview: the path only, coloured from
 /// number 1 to the last, with no numbers.
 pub fn svg(tour: &Tour, closed: bool) -> String {
+    svg_marked(tour, closed, &[])
+}
+
+/// [`svg`] with the `marked` cells shaded (the cells whose angle a reader asked to see, say).
+/// The overview of a large board shows no marks.
+pub fn svg_marked(tour: &Tour, closed: bool, marked: &[Cell]) -> String {
     let shape = tour.shape();
     if overview::suits(shape) {
         return overview::svg(shape, tour.order(), closed);
@@ -121,6 +129,7 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
     );
     let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
     draw_board(&mut out, &layout);
+    draw_marks(&mut out, &layout, marked);
     draw_moves(&mut out, &layout, order, closed);
     if shape.solid {
         draw_legend(&mut out, &layout);
@@ -217,6 +226,23 @@ fn draw_run(out: &mut String, layout: &Layout, run: &mut Vec<Cell>) {
         );
     }
     run.clear();
+}
+
+/// A shade with a bold frame on each marked cell, under the path: the frame shows on light
+/// and dark cells alike.
+fn draw_marks(out: &mut String, layout: &Layout, marked: &[Cell]) {
+    let inset = 2.5;
+    for &cell in marked {
+        let (x, y) = layout.corner(cell);
+        let _ = writeln!(
+            out,
+            r#"<rect class="mark" x="{}" y="{}" width="{}" height="{}" fill="{MARK}" fill-opacity="0.45" stroke="{MARK}" stroke-width="4"/>"#,
+            num(x + inset),
+            num(y + inset),
+            num(CELL - 2.0 * inset),
+            num(CELL - 2.0 * inset)
+        );
+    }
 }
 
 /// A dot on the start and a ring on the end.

@@ -4,7 +4,7 @@ use super::tours;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::board::{Board, Leaper, Shape};
-use knights::puzzle::Puzzle;
+use knights::puzzle::{angle_at, AngleKind, Puzzle};
 use knights::spec::Spec;
 use knights::tour::Tour;
 use std::path::PathBuf;
@@ -38,6 +38,11 @@ pub struct RenderArgs {
     /// grids stacked apart, the path through them coloured from start to end.
     #[arg(long, value_enum, default_value = "layers")]
     pub view: View,
+    /// Shade the cells where the tour's two moves meet at an angle of this kind: acute,
+    /// right, obtuse, straight or obtuse_or_straight (flat boards of side up to 60, layers
+    /// view).
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub mark_angles: Option<AngleKind>,
 }
 
 /// How a tour is drawn.
@@ -70,8 +75,12 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
     let board = Board::new(first.tour.shape(), leaper);
     let closes = closes(&board, &first.tour);
     let closed = closes && !args.open;
+    let marked = args
+        .mark_angles
+        .map(|kind| cells_with_angle(&first.tour, closed, kind))
+        .unwrap_or_default();
     let svg = match args.view {
-        View::Layers => knights::render::svg(&first.tour, closed),
+        View::Layers => knights::render::svg_marked(&first.tour, closed, &marked),
         View::Exploded => knights::render::exploded::svg(&first.tour, closed),
     };
     if args.output.as_os_str() == "-" {
@@ -82,6 +91,24 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
         eprintln!("wrote {}", args.output.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The cells at which the tour's two moves meet at an angle of `kind` (not the ends of an
+/// open tour, which have one move).
+fn cells_with_angle(tour: &Tour, closed: bool, kind: AngleKind) -> Vec<usize> {
+    let order = tour.order();
+    let n = order.len();
+    if n < 3 {
+        return Vec::new();
+    }
+    let inner = if closed { 0..n } else { 1..n - 1 };
+    inner
+        .filter(|&i| {
+            let (p, c, s) = (order[(i + n - 1) % n], order[i], order[(i + 1) % n]);
+            kind.includes(angle_at(tour.shape(), c, p, s))
+        })
+        .map(|i| order[i])
+        .collect()
 }
 
 /// The independent verifier's word that this is a tour of the leaper on its own board
