@@ -123,3 +123,27 @@ fn a_model_without_tours_is_answered_by_theorem() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no tour exists"), "{}", stderr(&out));
 }
+
+#[test]
+fn render_shades_exactly_the_cells_with_the_angle_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let tour = dir.path().join("tour.txt");
+    let out = knights(&["solve", "--board", "6x6", "--closed"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::write(&tour, &out.stdout).unwrap();
+    let checked = knights(&["verify", "--board", "6x6", "--closed", tour.to_str().unwrap()]);
+    let report = String::from_utf8_lossy(&checked.stdout);
+    let tally: Vec<usize> = report
+        .split("angles: ")
+        .nth(1)
+        .unwrap()
+        .split(", ")
+        .map(|part| part.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    for (kind, count) in ["acute", "right", "obtuse", "straight"].iter().zip(tally) {
+        let svg = knights(&["render", tour.to_str().unwrap(), "--mark-angles", kind]);
+        assert!(svg.status.success(), "{}", stderr(&svg));
+        let marks = String::from_utf8_lossy(&svg.stdout).matches("class=\"mark\"").count();
+        assert_eq!(marks, count, "{kind}: {report}");
+    }
+}
