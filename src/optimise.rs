@@ -140,13 +140,7 @@ fn verified_count(puzzle: &Puzzle, tour: &Tour, kind: AngleKind) -> Result<usize
         return Err(OptimiseError::Unverified(list.join("; ")));
     }
     let tally = angle_tally(puzzle.board.shape(), tour.order(), puzzle.closed);
-    Ok(match kind {
-        AngleKind::Acute => tally.acute,
-        AngleKind::Right => tally.right,
-        AngleKind::Obtuse => tally.obtuse,
-        AngleKind::Straight => tally.straight,
-        AngleKind::ObtuseOrStraight => tally.obtuse + tally.straight,
-    })
+    Ok(tally.of_kind(kind))
 }
 
 /// What is left of `timeout` after `started`.

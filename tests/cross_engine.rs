@@ -460,13 +460,7 @@ fn angle_table(
     closed: bool,
     seed: Option<&Tour>,
 ) -> String {
-    let kinds = [
-        AngleKind::Acute,
-        AngleKind::Right,
-        AngleKind::Obtuse,
-        AngleKind::Straight,
-        AngleKind::ObtuseOrStraight,
-    ];
+    let kinds = AngleKind::ALL;
     let kind = kinds[kind % kinds.len()];
     let cells = angle_cells(shape.n_cells(), closed);
     let number = match seed {

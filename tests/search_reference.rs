@@ -226,13 +226,7 @@ fn build(c: &Choice) -> Puzzle {
         }];
     }
     if let Some((kind, most)) = c.angle {
-        let kinds = [
-            AngleKind::Acute,
-            AngleKind::Right,
-            AngleKind::Obtuse,
-            AngleKind::Straight,
-            AngleKind::ObtuseOrStraight,
-        ];
+        let kinds = AngleKind::ALL;
         p.angles = vec![AngleBound {
             kind: kinds[kind],
             at_least: 0,

@@ -530,13 +530,7 @@ fn random_puzzle(board: Board, t: &Tour, rng: &mut Rng) -> Puzzle {
 /// Up to two angle bounds, each around the tour's own count of its kind, so that about half
 /// of them hold.
 fn random_angle_bounds(shape: Shape, t: &Tour, closed: bool, rng: &mut Rng) -> Vec<AngleBound> {
-    let kinds = [
-        AngleKind::Acute,
-        AngleKind::Right,
-        AngleKind::Obtuse,
-        AngleKind::Straight,
-        AngleKind::ObtuseOrStraight,
-    ];
+    let kinds = AngleKind::ALL;
     let counts = AngleCounts::of(shape, t.order(), closed);
     let cells = angle_cells(shape.n_cells(), closed);
     let mut bounds = Vec::new();

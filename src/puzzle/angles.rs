@@ -30,6 +30,15 @@ pub enum AngleKind {
 }
 
 impl AngleKind {
+    /// Every kind a model may bound, in the order of the model file's fields.
+    pub const ALL: [AngleKind; 5] = [
+        AngleKind::Acute,
+        AngleKind::Right,
+        AngleKind::Obtuse,
+        AngleKind::Straight,
+        AngleKind::ObtuseOrStraight,
+    ];
+
     /// The model file's name for the kind.
     pub fn name(self) -> &'static str {
         match self {

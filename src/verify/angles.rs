@@ -21,7 +21,8 @@ pub struct AngleTally {
 }
 
 impl AngleTally {
-    fn of_kind(&self, kind: AngleKind) -> usize {
+    /// The number of cells with an angle of `kind`.
+    pub fn of_kind(&self, kind: AngleKind) -> usize {
         match kind {
             AngleKind::Acute => self.acute,
             AngleKind::Right => self.right,

@@ -131,7 +131,13 @@ fn render_shades_exactly_the_cells_with_the_angle_asked_for() {
     let out = knights(&["solve", "--board", "6x6", "--closed"]);
     assert!(out.status.success(), "{}", stderr(&out));
     std::fs::write(&tour, &out.stdout).unwrap();
-    let checked = knights(&["verify", "--board", "6x6", "--closed", tour.to_str().unwrap()]);
+    let checked = knights(&[
+        "verify",
+        "--board",
+        "6x6",
+        "--closed",
+        tour.to_str().unwrap(),
+    ]);
     let report = String::from_utf8_lossy(&checked.stdout);
     let tally: Vec<usize> = report
         .split("angles: ")
@@ -143,7 +149,9 @@ fn render_shades_exactly_the_cells_with_the_angle_asked_for() {
     for (kind, count) in ["acute", "right", "obtuse", "straight"].iter().zip(tally) {
         let svg = knights(&["render", tour.to_str().unwrap(), "--mark-angles", kind]);
         assert!(svg.status.success(), "{}", stderr(&svg));
-        let marks = String::from_utf8_lossy(&svg.stdout).matches("class=\"mark\"").count();
+        let marks = String::from_utf8_lossy(&svg.stdout)
+            .matches("class=\"mark\"")
+            .count();
         assert_eq!(marks, count, "{kind}: {report}");
     }
 }
