@@ -232,8 +232,8 @@ pub fn suite(jobs: usize) -> Vec<Case> {
             None,
             false,
         ),
-        // The minimum is 4 (results/angles): these time its proof and the enumeration
-        // of the tours attaining it on their own.
+        // Bounds one below and at the minimum that results/angles reports: these time the
+        // proof and the enumeration of the optimal tours on their own.
         case(
             "8x8 closed angles: no tour with 3 obtuse_or_straight (the proof)",
             closed_8x8_wide_angles(0, 3),
