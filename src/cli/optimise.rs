@@ -78,7 +78,7 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
         (None, true) => ExitCode::from(1),
         (Some(minimum), true) => {
             let optimal = with_angle_bound(&puzzle, kind, minimum, minimum);
-            let timeout = remaining(args.run.timeout.map(Duration::from_secs_f64), started);
+            let timeout = remaining(limits.timeout, started);
             let summary = enumerate_optimal(&args, &optimal, &limits, timeout)?;
             report.solutions = Some(summary.solutions);
             report.classes = Some(summary.classes);

@@ -4,7 +4,7 @@ use super::tours;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::board::{Board, Leaper, Shape};
-use knights::puzzle::{angle_at, AngleKind, Puzzle};
+use knights::puzzle::{angles_along, AngleKind, Puzzle};
 use knights::spec::Spec;
 use knights::tour::Tour;
 use std::path::PathBuf;
@@ -97,17 +97,9 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
 /// open tour, which have one move).
 fn cells_with_angle(tour: &Tour, closed: bool, kind: AngleKind) -> Vec<usize> {
     let order = tour.order();
-    let n = order.len();
-    if n < 3 {
-        return Vec::new();
-    }
-    let inner = if closed { 0..n } else { 1..n - 1 };
-    inner
-        .filter(|&i| {
-            let (p, c, s) = (order[(i + n - 1) % n], order[i], order[(i + 1) % n]);
-            kind.includes(angle_at(tour.shape(), c, p, s))
-        })
-        .map(|i| order[i])
+    angles_along(tour.shape(), order.len(), closed, |i| order[i])
+        .filter(|&(_, angle)| kind.includes(angle))
+        .map(|(cell, _)| cell)
         .collect()
 }
 

@@ -84,6 +84,29 @@ pub fn angle_at(shape: Shape, c: Cell, p: Cell, s: Cell) -> AngleKind {
     }
 }
 
+/// Each cell that has an angle along the tour of `n` cells whose `i`-th cell is `cell(i)`,
+/// in visiting order, with the basic kind of its angle: every cell of a closed tour, all but
+/// the two ends of an open one.
+pub fn angles_along(
+    shape: Shape,
+    n: usize,
+    closed: bool,
+    cell: impl Fn(usize) -> Cell,
+) -> impl Iterator<Item = (Cell, AngleKind)> {
+    let inner = match (n < 3, closed) {
+        (true, _) => 0..0,
+        (false, true) => 0..n,
+        (false, false) => 1..n - 1,
+    };
+    inner.map(move |i| {
+        let c = cell(i);
+        (
+            c,
+            angle_at(shape, c, cell((i + n - 1) % n), cell((i + 1) % n)),
+        )
+    })
+}
+
 /// How many cells of a tour have each basic kind of angle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct AngleCounts {
@@ -111,13 +134,7 @@ impl AngleCounts {
         cell: impl Fn(usize) -> Cell,
     ) -> AngleCounts {
         let mut counts = AngleCounts::default();
-        if n < 3 {
-            return counts;
-        }
-        let at = |i: usize| cell(i % n);
-        let cells = if closed { 0..n } else { 1..n - 1 };
-        for i in cells {
-            let kind = angle_at(shape, at(i), at(i + n - 1), at(i + 1));
+        for (_, kind) in angles_along(shape, n, closed, cell) {
             *counts.slot(kind) += 1;
         }
         counts

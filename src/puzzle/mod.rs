@@ -11,7 +11,7 @@ mod build;
 pub mod existence;
 mod rules;
 
-pub use angles::{angle_at, angle_cells, AngleBound, AngleCounts, AngleKind};
+pub use angles::{angle_at, angle_cells, angles_along, AngleBound, AngleCounts, AngleKind};
 pub use automorphisms::{automorphisms, preserves, Automorphism};
 pub use build::PuzzleError;
 
