@@ -19,8 +19,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("solvers and files", &["solver", "format"]),
     ("engines", &["search", "sat"]),
     (
-        "constructions, samples and optima",
-        &["construct", "sample", "optimise"],
+        "constructions, samples, optima and split runs",
+        &["construct", "sample", "optimise", "distribute"],
     ),
     ("classifications", &["classify"]),
     ("tools", &["render", "bench"]),

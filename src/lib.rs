@@ -34,6 +34,7 @@ pub mod sat;
 pub mod search;
 
 pub mod construct;
+pub mod distribute;
 pub mod optimise;
 pub mod sample;
 

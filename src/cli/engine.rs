@@ -39,6 +39,13 @@ pub struct RunArgs {
     /// Stop after this many seconds; the summary then says "complete": false.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub sat: SatFlags,
+}
+
+/// The SAT engine's options, shared by the commands that run it and by `split`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SatFlags {
     /// SAT backend [default: cadical]. The SAT-only options are refused with
     /// `--engine search`, which would ignore them.
     #[arg(long, value_enum)]
@@ -73,6 +80,62 @@ pub struct RunArgs {
     pub refute_first: Option<RefuteFirst>,
 }
 
+impl SatFlags {
+    /// The SAT engine's options from these flags, with `jobs` worker threads.
+    pub fn options(&self, jobs: usize) -> SatOptions {
+        SatOptions {
+            solver: self.solver.unwrap_or_default(),
+            cadical_preset: self.cadical_preset.unwrap_or_default(),
+            cadical_options: self.cadical_options.clone(),
+            encode: EncodeOptions {
+                connectivity: self.connectivity.unwrap_or_default(),
+                pb_encoding: self.pb_encoding.unwrap_or_default(),
+            },
+            jobs,
+            no_symmetry_breaking: self.no_symmetry_breaking,
+            prefix_length: self.prefix_length,
+            refute_first: self.refute_first.unwrap_or_default(),
+        }
+    }
+
+    /// Options one engine or backend would ignore are refused instead, so that a run never
+    /// looks configured when it is not.
+    pub fn check(&self, engine: EngineKind) -> Result<()> {
+        if engine == EngineKind::Search {
+            if let Some(flag) = self.given().first() {
+                anyhow::bail!("{flag} applies to the SAT engine only; drop it or use --engine sat");
+            }
+        }
+        if self.solver.unwrap_or_default() != SolverKind::Cadical {
+            if let Some(option) = self.cadical_options.first() {
+                anyhow::bail!("--cadical-option {option} needs --solver cadical");
+            }
+            anyhow::ensure!(
+                self.cadical_preset.is_none(),
+                "--cadical-preset needs --solver cadical"
+            );
+        }
+        Ok(())
+    }
+
+    /// The SAT-only options given on the command line.
+    fn given(&self) -> Vec<&'static str> {
+        [
+            (self.solver.is_some(), "--solver"),
+            (self.cadical_preset.is_some(), "--cadical-preset"),
+            (!self.cadical_options.is_empty(), "--cadical-option"),
+            (self.pb_encoding.is_some(), "--pb-encoding"),
+            (self.connectivity.is_some(), "--connectivity"),
+            (self.no_symmetry_breaking, "--no-symmetry-breaking"),
+            (self.prefix_length.is_some(), "--prefix-length"),
+            (self.refute_first.is_some(), "--refute-first"),
+        ]
+        .into_iter()
+        .filter_map(|(given, flag)| given.then_some(flag))
+        .collect()
+    }
+}
+
 impl RunArgs {
     pub fn puzzle(&self) -> Result<Puzzle> {
         self.model.puzzle()
@@ -97,19 +160,7 @@ impl RunArgs {
     }
 
     pub fn sat_options(&self) -> SatOptions {
-        SatOptions {
-            solver: self.solver.unwrap_or_default(),
-            cadical_preset: self.cadical_preset.unwrap_or_default(),
-            cadical_options: self.cadical_options.clone(),
-            encode: EncodeOptions {
-                connectivity: self.connectivity.unwrap_or_default(),
-                pb_encoding: self.pb_encoding.unwrap_or_default(),
-            },
-            jobs: self.jobs,
-            no_symmetry_breaking: self.no_symmetry_breaking,
-            prefix_length: self.prefix_length,
-            refute_first: self.refute_first.unwrap_or_default(),
-        }
+        self.sat.options(self.jobs)
     }
 
     pub fn search_options(&self) -> SearchOptions {
@@ -128,46 +179,9 @@ impl RunArgs {
         Ok(())
     }
 
-    /// Options one engine or backend would ignore are refused instead, so
-    /// that a run never looks configured when it is not.
-    fn check_engine_options(&self) -> Result<()> {
-        if self.engine == EngineKind::Search {
-            if let Some(flag) = self.sat_only_flags().first() {
-                anyhow::bail!("{flag} applies to the SAT engine only; drop it or use --engine sat");
-            }
-        }
-        if self.solver.unwrap_or_default() != SolverKind::Cadical {
-            if let Some(option) = self.cadical_options.first() {
-                anyhow::bail!("--cadical-option {option} needs --solver cadical");
-            }
-            anyhow::ensure!(
-                self.cadical_preset.is_none(),
-                "--cadical-preset needs --solver cadical"
-            );
-        }
-        Ok(())
-    }
-
-    /// The SAT-only options given on the command line.
-    fn sat_only_flags(&self) -> Vec<&'static str> {
-        [
-            (self.solver.is_some(), "--solver"),
-            (self.cadical_preset.is_some(), "--cadical-preset"),
-            (!self.cadical_options.is_empty(), "--cadical-option"),
-            (self.pb_encoding.is_some(), "--pb-encoding"),
-            (self.connectivity.is_some(), "--connectivity"),
-            (self.no_symmetry_breaking, "--no-symmetry-breaking"),
-            (self.prefix_length.is_some(), "--prefix-length"),
-            (self.refute_first.is_some(), "--refute-first"),
-        ]
-        .into_iter()
-        .filter_map(|(given, flag)| given.then_some(flag))
-        .collect()
-    }
-
     /// The engine chosen, with the options given. Options it would ignore are refused.
     pub fn engine(&self) -> Result<Box<dyn Engine>> {
-        self.check_engine_options()?;
+        self.sat.check(self.engine)?;
         Ok(match self.engine {
             EngineKind::Search => Box::new(SearchEngine {
                 options: self.search_options(),

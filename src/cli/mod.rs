@@ -24,6 +24,7 @@ mod dimacs;
 mod engine;
 mod enumerate;
 mod estimate;
+mod jobs;
 mod model;
 mod opb;
 mod optimise;
@@ -97,6 +98,15 @@ pub enum Command {
     /// Classify tours of one board by seed 004's tour types and by the box's symmetries:
     /// a table, JSON, and an SVG histogram of category sizes.
     Classify(classify::ClassifyArgs),
+    /// Cut one run into self-contained jobs (a JSON line each) for GNU parallel or Slurm,
+    /// balanced by the native search's estimate.
+    Split(jobs::SplitArgs),
+    /// Run one job of a `split` file and write its result file; a finished job is left as
+    /// it is, and only a finished job leaves a file under its final name.
+    RunJob(jobs::RunJobArgs),
+    /// Check the jobs' result files and add them up; without every job finished, say
+    /// which are missing and give no count.
+    Merge(jobs::MergeArgs),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -122,5 +132,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Tour(args) => tour::run(args),
         Command::Sample(args) => sample::run(args),
         Command::Classify(args) => classify::run(args),
+        Command::Split(args) => jobs::run_split(args),
+        Command::RunJob(args) => jobs::run_run_job(args),
+        Command::Merge(args) => jobs::run_merge(args),
     }
 }

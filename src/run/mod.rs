@@ -13,14 +13,14 @@ pub use progress::{CubeProgress, NodeProgress, Progress};
 pub use summary::Summary;
 
 use crate::tour::Tour;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How an enumeration ended. The order is the one reported when workers end differently: a
 /// user's signal wins over a time-out, which wins over the engine's own limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Ending {
     /// Every solution was found: the counts are exact.

@@ -10,7 +10,7 @@ use super::stats::{RunShape, SatRunStats};
 use super::tally::Tally;
 use super::workers::{run_workers, Observers, Outcome, WorkPool};
 use super::{SatError, SatOptions};
-use crate::encode::cubes::CubePlan;
+use crate::encode::cubes::{Cube, CubePlan};
 use crate::encode::Encoding;
 use crate::puzzle::{automorphisms, Puzzle};
 use crate::run::{Class, CubeProgress, Limits, StopFlag, Summary};
@@ -61,9 +61,45 @@ pub fn enumerate_observed(
     on_class: &mut dyn FnMut(&Class),
     on_cube: &dyn Fn(CubeProgress),
 ) -> Result<Summary, SatError> {
+    let observers = Observers { on_class, on_cube };
+    enumerate_in(puzzle, options, limits, already, None, observers)
+}
+
+/// The cubes the engine searches `puzzle` in, in the order [`enumerate_cubes`] numbers them.
+/// Every family of solutions is reported by exactly one of them, so runs over disjoint sets
+/// of these cubes together report every class once.
+pub fn searched_cubes(puzzle: &Puzzle) -> Vec<Cube> {
+    CubePlan::new(puzzle, &automorphisms(puzzle))
+        .searched()
+        .to_vec()
+}
+
+/// [`enumerate_observed`] over some of the [`searched_cubes`] only, by their indices: the
+/// classes those cubes own. A count over a set of disjoint parts that covers every cube is
+/// the count of the whole model.
+pub fn enumerate_cubes(
+    puzzle: &Puzzle,
+    options: &SatOptions,
+    limits: &Limits,
+    already: &[Tour],
+    only: &[usize],
+    observers: Observers<'_>,
+) -> Result<Summary, SatError> {
+    enumerate_in(puzzle, options, limits, already, Some(only), observers)
+}
+
+fn enumerate_in(
+    puzzle: &Puzzle,
+    options: &SatOptions,
+    limits: &Limits,
+    already: &[Tour],
+    only: Option<&[usize]>,
+    observers: Observers<'_>,
+) -> Result<Summary, SatError> {
     let started = Instant::now();
     let autos = automorphisms(puzzle);
     let plan = CubePlan::new(puzzle, &autos);
+    let cubes = chosen_cubes(&plan, only)?;
     let per_cube = per_cube(puzzle, &plan);
     let refutes_first = refutes_first(puzzle, options, limits, already);
     let cube_options = cube_options(&options.encode, per_cube && refutes_first);
@@ -73,7 +109,7 @@ pub fn enumerate_observed(
         false => Encoding::build(puzzle, &options.encode)?,
     };
     let mut tally = Tally::new(limits);
-    let resumed = tally.resume(puzzle, &autos, already, on_class)?;
+    let resumed = tally.resume(puzzle, &autos, already, observers.on_class)?;
     let outcome = if tally.limit_reached() {
         Outcome::limit_before_search()
     } else {
@@ -86,12 +122,14 @@ pub fn enumerate_observed(
             autos: &autos,
             plan: &plan,
             blocked: &resumed,
-            cubes: hand_out_order(&plan, per_cube, options),
+            cubes: hand_out_order(&plan, per_cube, options)
+                .into_iter()
+                .filter(|cube| cubes.contains(cube))
+                .collect(),
             next_cube: AtomicUsize::new(0),
             halt: StopFlag::default(),
             stop: StopSignal::from_limits(limits, started),
         };
-        let observers = Observers { on_class, on_cube };
         run_workers(&pool, worker_count(options.jobs), &mut tally, observers)?
     };
     let shape = RunShape {
@@ -108,6 +146,22 @@ pub fn enumerate_observed(
     summary.set_stats(&SatRunStats::new(&shape, &outcome.stats));
     summary.finish(outcome.ending, started);
     Ok(summary)
+}
+
+/// The cubes a run searches: all, or those of the indices given.
+fn chosen_cubes(plan: &CubePlan, only: Option<&[usize]>) -> Result<Vec<Cube>, SatError> {
+    let searched = plan.searched();
+    let Some(only) = only else {
+        return Ok(searched.to_vec());
+    };
+    only.iter()
+        .map(|&index| {
+            searched.get(index).copied().ok_or(SatError::ForeignCube {
+                index,
+                searched: searched.len(),
+            })
+        })
+        .collect()
 }
 
 /// Counts solutions and classes (see [`enumerate`]).

@@ -39,6 +39,15 @@ pub enum SatError {
     /// A worker thread or the thread collecting results ended too early; says which.
     #[error("a worker thread failed: {0}")]
     Worker(String),
+    /// A cube index given to [`enumerate_cubes`](super::enumerate_cubes) names no searched cube
+    /// of the puzzle (a job cut for another model or version).
+    #[error("cube {index} is not among the {searched} cubes this model is searched in")]
+    ForeignCube {
+        /// The index given.
+        index: usize,
+        /// How many cubes the model has.
+        searched: usize,
+    },
     /// A cube could not be split by its prefixes.
     #[error(transparent)]
     Prefix(#[from] TooManyParts),

@@ -42,7 +42,11 @@ mod tally;
 mod workers;
 
 pub use engine::SatEngine;
-pub use enumerate::{class_of, count, enumerate, enumerate_observed, enumerate_resuming, solve};
+pub use enumerate::{
+    class_of, count, enumerate, enumerate_cubes, enumerate_observed, enumerate_resuming,
+    searched_cubes, solve,
+};
+pub use workers::Observers;
 pub use error::SatError;
 pub use options::{RefuteFirst, SatOptions};
 pub use session::{Session, Step};

@@ -48,9 +48,11 @@ pub(super) enum Message {
 }
 
 /// The caller's callbacks, run on the reporting thread.
-pub(super) struct Observers<'a> {
-    pub(super) on_class: &'a mut dyn FnMut(&Class),
-    pub(super) on_cube: &'a dyn Fn(CubeProgress),
+pub struct Observers<'a> {
+    /// Called with each class reported.
+    pub on_class: &'a mut dyn FnMut(&Class),
+    /// Called whenever a cube is finished.
+    pub on_cube: &'a dyn Fn(CubeProgress),
 }
 
 pub(super) struct WorkerEnd {

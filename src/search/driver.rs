@@ -19,7 +19,7 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Build everything for one board width and run.
+/// Build everything for one board width and run over the whole tree.
 pub fn search_width<const W: usize>(
     puzzle: &Puzzle,
     opts: &SearchOptions,
@@ -28,29 +28,64 @@ pub fn search_width<const W: usize>(
     progress: &dyn Fn(NodeProgress),
     started: Instant,
 ) -> Result<Summary, SearchError> {
-    let n = puzzle.n_cells();
-    let plan = Plan::<W>::new(puzzle, automorphisms(puzzle, opts.symmetry));
+    let run = RunOn {
+        limits,
+        sink,
+        progress,
+        started,
+        given: None,
+    };
+    let (summary, _) = with_setup::<W, _>(puzzle, opts.symmetry, |setup| {
+        search_setup(setup, opts, &run)
+    })?;
+    Ok(summary)
+}
+
+/// Builds the search's plan and tables for width `W` and hands them to `body`.
+pub fn with_setup<const W: usize, T>(
+    puzzle: &Puzzle,
+    symmetry: bool,
+    body: impl FnOnce(&Setup<W>) -> Result<T, SearchError>,
+) -> Result<T, SearchError> {
+    let plan = Plan::<W>::new(puzzle, automorphisms(puzzle, symmetry));
     let has_sums = !puzzle.sums.is_empty();
     let alternating = puzzle.board.leaper().alternates_colour();
-    let lt = if has_sums {
-        Some(LineTables::new(puzzle, order(plan.mode), alternating)?)
-    } else {
-        None
+    let lt = match has_sums {
+        true => Some(LineTables::new(puzzle, order(plan.mode), alternating)?),
+        false => None,
     };
-    let tables = Tables::<W>::new(puzzle, has_sums && n <= 2048);
+    let tables = Tables::<W>::new(puzzle, has_sums && puzzle.n_cells() <= 2048);
     let rule = ClassRule::new(puzzle);
-    let setup = Setup {
+    body(&Setup {
         puzzle,
         plan: &plan,
         tables: &tables,
         lt: lt.as_ref(),
         rule: &rule,
-    };
-    match plan.mode {
-        FOLD => search_in_mode::<W, FOLD>(&setup, opts, limits, sink, progress, started),
-        QUARTER => search_in_mode::<W, QUARTER>(&setup, opts, limits, sink, progress, started),
-        MEET => search_in_mode::<W, MEET>(&setup, opts, limits, sink, progress, started),
-        _ => search_in_mode::<W, PLAIN>(&setup, opts, limits, sink, progress, started),
+    })
+}
+
+/// What a run does besides the puzzle: its limits, where classes go, progress reports, and
+/// the pieces of the tree it searches (`None`: the whole tree, cut here for the threads).
+pub struct RunOn<'a> {
+    pub limits: &'a Limits,
+    pub sink: Option<&'a (dyn Fn(Class) + Sync)>,
+    pub progress: &'a dyn Fn(NodeProgress),
+    pub started: Instant,
+    pub given: Option<&'a [Prefix]>,
+}
+
+/// Runs the search in the plan's mode; the summary and the weighted solutions by class size.
+pub fn search_setup<const W: usize>(
+    setup: &Setup<W>,
+    opts: &SearchOptions,
+    run: &RunOn,
+) -> Result<(Summary, Vec<u64>), SearchError> {
+    match setup.plan.mode {
+        FOLD => search_in_mode::<W, FOLD>(setup, opts, run),
+        QUARTER => search_in_mode::<W, QUARTER>(setup, opts, run),
+        MEET => search_in_mode::<W, MEET>(setup, opts, run),
+        _ => search_in_mode::<W, PLAIN>(setup, opts, run),
     }
 }
 
@@ -85,33 +120,39 @@ pub fn threads(opts: &SearchOptions) -> usize {
     }
 }
 
-/// Cuts the tree into prefixes, searches them on a pool of `jobs` threads while this thread
-/// reports progress and watches the clock, and sums the counts.
+/// Cuts the tree into prefixes (unless the run was given its own), searches them on a pool
+/// of `jobs` threads while this thread reports progress and watches the clock, and sums the
+/// counts.
 fn search_in_mode<const W: usize, const M: u8>(
     setup: &Setup<W>,
     opts: &SearchOptions,
-    limits: &Limits,
-    sink: Option<&(dyn Fn(Class) + Sync)>,
-    progress: &dyn Fn(NodeProgress),
-    started: Instant,
-) -> Result<Summary, SearchError> {
+    run: &RunOn,
+) -> Result<(Summary, Vec<u64>), SearchError> {
     let jobs = threads(opts);
-    let counters = Counters::new(limits, setup.rule.order());
+    let counters = Counters::new(run.limits, setup.rule.order());
     let ctx = Context {
         puzzle: setup.puzzle,
         rule: setup.rule,
-        sink,
+        sink: run.sink,
     };
-    let prefixes = cut_prefixes::<W, M>(setup, &counters, &ctx, jobs);
+    let cut;
+    let prefixes = match run.given {
+        Some(given) => given,
+        None => {
+            let want = if jobs > 1 { 256 * jobs } else { 1 };
+            cut = cut_prefixes_to::<W, M>(setup, &counters, &ctx, want);
+            &cut
+        }
+    };
     let pool = worker_pool(setup.plan.len, W, jobs)?;
     let watch = Watch {
-        limits,
-        progress,
-        started,
+        limits: run.limits,
+        progress: run.progress,
+        started: run.started,
     };
     std::thread::scope(|scope| {
         let (done_tx, done_rx) = mpsc::channel::<()>();
-        let (counters, ctx, prefixes) = (&counters, &ctx, &prefixes);
+        let (counters, ctx) = (&counters, &ctx);
         scope.spawn(move || {
             pool.install(|| {
                 prefixes.par_iter().for_each_init(
@@ -126,11 +167,13 @@ fn search_in_mode<const W: usize, const M: u8>(
     let mut summary = Summary::new(setup.puzzle, "search");
     let ending = counters.ending();
     summary.solutions = counters.solutions.load(Ordering::SeqCst);
-    summary.classes = match sink {
+    // Class sizes add up to whole classes over the whole tree only.
+    let whole_tree = run.given.is_none() && ending == Ending::Exhausted;
+    summary.classes = match run.sink {
         Some(_) => counters.classes.load(Ordering::SeqCst),
-        None => classes_from_buckets(&counters, ending == Ending::Exhausted),
+        None => classes_from_buckets(&counters, whole_tree),
     };
-    summary.finish(ending, started);
+    summary.finish(ending, run.started);
     let nodes = counters.nodes.load(Ordering::SeqCst);
     summary.set_stats(&SearchStats::new(
         setup.plan,
@@ -139,19 +182,19 @@ fn search_in_mode<const W: usize, const M: u8>(
         prefixes.len(),
         jobs,
     ));
-    Ok(summary)
+    let buckets = counters.buckets.iter().map(|b| b.load(Ordering::SeqCst));
+    Ok((summary, buckets.collect()))
 }
 
-/// Cuts the tree into prefixes on the calling thread: enough of them to keep every thread
-/// busy to the end. The nodes above the prefixes are counted here.
-fn cut_prefixes<const W: usize, const M: u8>(
+/// Cuts the tree into at least `want` prefixes on the calling thread where it has that many
+/// nodes at some depth. The nodes above the prefixes are counted here.
+pub fn cut_prefixes_to<const W: usize, const M: u8>(
     setup: &Setup<W>,
     counters: &Counters,
     ctx: &Context,
-    jobs: usize,
+    want: usize,
 ) -> Vec<Prefix> {
     let plan = setup.plan;
-    let want = if jobs > 1 { 256 * jobs } else { 1 };
     let mut depth = 0;
     let (prefixes, top_nodes) = loop {
         let mut job = Job::new(setup.walker::<M>(), counters, ctx);

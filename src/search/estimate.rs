@@ -6,6 +6,7 @@
 //! predict *its* node count (the `nodes` figure of a summary).
 
 use super::driver::Setup;
+use super::job::{replays, Prefix};
 use super::Estimate;
 
 /// SplitMix64: small, fast and good enough to pick children.
@@ -78,4 +79,45 @@ pub fn probe<const W: usize, const M: u8>(setup: &Setup<W>, probes: usize, seed:
         leaves: leaves / k,
         solutions: solutions / k,
     }
+}
+
+/// Knuth's estimate of the nodes below `prefix`, its own node included: the mean over
+/// `probes` random walks down from it. A prefix that does not replay has none.
+pub fn nodes_below<const W: usize, const M: u8>(
+    setup: &Setup<W>,
+    prefix: &Prefix,
+    probes: usize,
+    seed: u64,
+) -> f64 {
+    let mut w = setup.walker::<M>();
+    if !replays(&mut w, prefix) {
+        return 0.0;
+    }
+    let mut rng = Rng(seed);
+    let mut live = Vec::with_capacity(64);
+    let mut total = 0.0;
+    for _ in 0..probes {
+        let alive = replays(&mut w, prefix);
+        debug_assert!(alive, "a prefix that replayed once replays again");
+        let mut product = 1.0;
+        total += product;
+        while !w.is_leaf() {
+            live.clear();
+            for v in w.candidates().iter() {
+                if w.push(v) {
+                    live.push(v);
+                }
+                w.pop();
+            }
+            if live.is_empty() {
+                break;
+            }
+            product *= live.len() as f64;
+            let v = live[rng.below(live.len())];
+            let alive = w.push(v);
+            debug_assert!(alive);
+            total += product;
+        }
+    }
+    total / probes.max(1) as f64
 }

@@ -94,6 +94,18 @@ pub struct Prefix {
     pub moves: Vec<u32>,
 }
 
+/// Whether `p` is a node of the tree `w` searches: its root starts and each move is a live
+/// candidate. Pieces read from a file are checked with it before any search.
+pub fn replays<const W: usize, const M: u8>(w: &mut Walker<'_, W, M>, p: &Prefix) -> bool {
+    if !w.start(p.root) {
+        return false;
+    }
+    p.moves.iter().all(|&v| {
+        let v = v as usize;
+        v < w.t.n && w.candidates().contains(v) && w.push(v)
+    })
+}
+
 pub struct Job<'a, const W: usize, const M: u8> {
     pub w: Walker<'a, W, M>,
     shared: &'a Counters,

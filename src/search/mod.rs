@@ -36,6 +36,7 @@ mod engine;
 mod estimate;
 mod job;
 mod mode;
+mod pieces;
 mod plan;
 mod small_boards;
 mod sums;
@@ -44,6 +45,7 @@ mod walker;
 
 pub use driver::SearchStats;
 pub use engine::SearchEngine;
+pub use pieces::{cut_pieces, search_pieces, ForeignPiece, PieceCount, PieceEstimate, TreePiece};
 
 use crate::puzzle::Puzzle;
 use crate::run::{Class, Limits, NodeProgress, Summary};
@@ -98,6 +100,9 @@ pub enum SearchError {
     /// The line sums' tables would not fit in memory.
     #[error(transparent)]
     LineTables(#[from] sums::TablesTooLarge),
+    /// A piece to search is not part of this puzzle's tree.
+    #[error(transparent)]
+    ForeignPiece(#[from] ForeignPiece),
     /// The operating system refused the worker threads.
     #[error("cannot start worker threads: {0}")]
     Threads(String),
@@ -150,32 +155,13 @@ fn estimate_width<const W: usize>(
     probes: usize,
     seed: u64,
 ) -> Result<Estimate, SearchError> {
-    let plan = plan::Plan::<W>::new(puzzle, autos::automorphisms(puzzle, true));
-    let has_sums = !puzzle.sums.is_empty();
-    let lt = if has_sums {
-        let alternating = puzzle.board.leaper().alternates_colour();
-        Some(sums::LineTables::new(
-            puzzle,
-            driver::order(plan.mode),
-            alternating,
-        )?)
-    } else {
-        None
-    };
-    let tables = tables::Tables::<W>::new(puzzle, has_sums && puzzle.n_cells() <= 2048);
-    let rule = autos::ClassRule::new(puzzle);
-    let setup = driver::Setup {
-        puzzle,
-        plan: &plan,
-        tables: &tables,
-        lt: lt.as_ref(),
-        rule: &rule,
-    };
-    Ok(match plan.mode {
-        mode::FOLD => estimate::probe::<W, { mode::FOLD }>(&setup, probes, seed),
-        mode::QUARTER => estimate::probe::<W, { mode::QUARTER }>(&setup, probes, seed),
-        mode::MEET => estimate::probe::<W, { mode::MEET }>(&setup, probes, seed),
-        _ => estimate::probe::<W, { mode::PLAIN }>(&setup, probes, seed),
+    driver::with_setup::<W, _>(puzzle, true, |setup| {
+        Ok(match setup.plan.mode {
+            mode::FOLD => estimate::probe::<W, { mode::FOLD }>(setup, probes, seed),
+            mode::QUARTER => estimate::probe::<W, { mode::QUARTER }>(setup, probes, seed),
+            mode::MEET => estimate::probe::<W, { mode::MEET }>(setup, probes, seed),
+            _ => estimate::probe::<W, { mode::PLAIN }>(setup, probes, seed),
+        })
     })
 }
 

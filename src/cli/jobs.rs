@@ -1,0 +1,235 @@
+//! `knights split`, `run-job` and `merge`: one run cut into jobs that any scheduler can run
+//! (GNU parallel, a Slurm array), and their results added up. The work is in
+//! `knights::distribute`; this is the command line around it.
+
+use super::engine::{show_progress, EngineKind, SatFlags};
+use super::output::Format;
+use super::progress::Progress;
+use super::ModelArgs;
+use anyhow::{Context, Result};
+use clap::Args;
+use knights::distribute::{
+    merge, read_jobs, run_job, split, Job, JobEngine, JobOutcome, MergeSummary, Record,
+    SplitRequest,
+};
+use knights::run::{Ending, Limits, StopFlag};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct SplitArgs {
+    #[command(flatten)]
+    pub model: ModelArgs,
+    /// How many jobs to cut the run into (fewer when the work has fewer parts).
+    #[arg(long, value_name = "N")]
+    pub jobs: usize,
+    /// The job file to write, one JSON line per job.
+    #[arg(short = 'o', long = "output", value_name = "JOBS.jsonl")]
+    pub output: PathBuf,
+    /// Which engine runs the jobs.
+    #[arg(long, value_enum, default_value = "sat")]
+    pub engine: EngineKind,
+    /// Keep only counts in the results, not the solutions (for runs with too many to
+    /// keep); merge then adds counts instead of deduplicating classes.
+    #[arg(long)]
+    pub count_only: bool,
+    /// Random walks per piece or cube for its cost estimate.
+    #[arg(long, default_value_t = 64)]
+    pub probes: usize,
+    /// Seed of those walks: the same seed cuts the same jobs.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub sat: SatFlags,
+}
+
+pub fn run_split(args: SplitArgs) -> Result<ExitCode> {
+    args.sat.check(args.engine)?;
+    let spec = args.model.flags.spec(args.model.model.as_deref())?;
+    let engine = match args.engine {
+        EngineKind::Search => JobEngine::Search { symmetry: true },
+        EngineKind::Sat => JobEngine::Sat {
+            options: args.sat.options(0),
+        },
+    };
+    let request = SplitRequest {
+        spec: &spec,
+        engine,
+        record: match args.count_only {
+            true => Record::Counts,
+            false => Record::Tours,
+        },
+        jobs: args.jobs,
+        probes: args.probes,
+        seed: args.seed,
+    };
+    let jobs = split(&request).with_context(|| format!("model {}", args.model.shown()))?;
+    write_jobs(&args.output, &jobs)?;
+    outln!("{}", describe_split(&jobs, &args.output))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_jobs(path: &Path, jobs: &[Job]) -> Result<()> {
+    let mut text = String::new();
+    for job in jobs {
+        text.push_str(&job.to_line());
+        text.push('\n');
+    }
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// One line on the split: how many jobs of what, and how even their estimates are.
+fn describe_split(jobs: &[Job], path: &Path) -> String {
+    let mut costs: Vec<f64> = jobs.iter().map(|j| j.estimated_nodes).collect();
+    costs.sort_by(f64::total_cmp);
+    let median = costs[costs.len() / 2];
+    let max = costs[costs.len() - 1];
+    let parts: usize = jobs.iter().map(|j| j.part.len()).sum();
+    let unit = match jobs[0].engine {
+        JobEngine::Search { .. } => "tree pieces",
+        JobEngine::Sat { .. } => "cubes",
+    };
+    format!(
+        "{}: {} jobs ({parts} {unit}) written to {}; estimated nodes per job: median {median:.3e}, largest {max:.3e} ({:.2} x median)",
+        jobs[0].name,
+        jobs.len(),
+        path.display(),
+        max / median.max(f64::MIN_POSITIVE)
+    )
+}
+
+/// Reads and checks a whole job file.
+fn load_jobs(path: &Path) -> Result<Vec<Job>> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+    Ok(read_jobs(&text, &shown)?)
+}
+
+#[derive(Args, Debug)]
+pub struct RunJobArgs {
+    /// The job file `split` wrote.
+    #[arg(value_name = "JOBS.jsonl")]
+    pub jobs: PathBuf,
+    /// The job to run: its 0-based line in the file (`$SLURM_ARRAY_TASK_ID`, or parallel's
+    /// `{}`).
+    #[arg(long, value_name = "I")]
+    pub index: usize,
+    /// Directory of the result files (created if missing).
+    #[arg(short = 'o', long = "output", value_name = "DIR", default_value = ".")]
+    pub output: PathBuf,
+    /// Worker threads for this job (0: one per core). Schedulers that run one job per core
+    /// want 1.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
+    /// Stop after this many seconds, keeping the partial result (exit code 3).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+pub fn run_run_job(args: RunJobArgs) -> Result<ExitCode> {
+    let jobs = load_jobs(&args.jobs)?;
+    let Some(job) = jobs.get(args.index) else {
+        anyhow::bail!(
+            "--index {}: {} holds jobs 0 to {}",
+            args.index,
+            args.jobs.display(),
+            jobs.len() - 1
+        );
+    };
+    std::fs::create_dir_all(&args.output)
+        .with_context(|| format!("cannot create {}", args.output.display()))?;
+    let limits = job_limits(args.timeout)?;
+    let progress = Progress::start(&format!("{} job {}", job.name, job.index), None);
+    let outcome = run_job(job, &args.output, args.threads, &limits, &show_progress(&progress));
+    progress.finish();
+    let (record, code) = match outcome? {
+        JobOutcome::AlreadyDone(path) => (job_line(job, "already-done", &path, None), 0),
+        JobOutcome::Finished(path, end) => (job_line(job, "finished", &path, Some(&end)), 0),
+        JobOutcome::Stopped { ending, partial } => {
+            let code = if ending == Ending::Timeout { 3 } else { 0 };
+            (job_line(job, ending_word(ending), &partial, None), code)
+        }
+    };
+    outln!("{record}")?;
+    Ok(ExitCode::from(code))
+}
+
+fn job_limits(timeout: Option<f64>) -> Result<Limits> {
+    let stop = StopFlag::default();
+    super::signals::watch(&stop)?;
+    let timeout = match timeout {
+        Some(s) if !(s.is_finite() && s > 0.0) => {
+            anyhow::bail!("--timeout must be a positive number of seconds")
+        }
+        Some(s) => Some(Duration::from_secs_f64(s)),
+        None => None,
+    };
+    Ok(Limits {
+        solutions: None,
+        timeout,
+        stop,
+    })
+}
+
+fn ending_word(ending: Ending) -> &'static str {
+    match ending {
+        Ending::Timeout => "stopped-by-timeout",
+        _ => "stopped-by-signal",
+    }
+}
+
+/// The JSON line `run-job` prints about the job.
+fn job_line(job: &Job, status: &str, file: &Path, end: Option<&knights::distribute::JobEnd>) -> String {
+    let mut record = serde_json::json!({
+        "job": job.index,
+        "status": status,
+        "file": file.display().to_string(),
+    });
+    if let Some(end) = end {
+        record["solutions"] = end.solutions.into();
+        record["seconds"] = end.seconds.into();
+    }
+    record.to_string()
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The job file `split` wrote.
+    #[arg(value_name = "JOBS.jsonl")]
+    pub jobs: PathBuf,
+    /// The directory the jobs wrote their results to.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// Text for people or a JSON line for programs (default: text on a terminal).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+}
+
+/// Exit code 0 with a count; 3 when jobs are missing or unfinished (no count then).
+pub fn run_merge(args: MergeArgs) -> Result<ExitCode> {
+    let jobs = load_jobs(&args.jobs)?;
+    let summary = merge(&jobs, &args.dir)?;
+    match Format::resolve(args.format) {
+        Format::Json => outln!("{}", serde_json::to_string(&summary)?)?,
+        Format::Text => print_text(&summary)?,
+    }
+    Ok(ExitCode::from(if summary.complete { 0 } else { 3 }))
+}
+
+fn print_text(s: &MergeSummary) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match (s.solutions, s.classes) {
+        (Some(solutions), Some(classes)) => writeln!(
+            out,
+            "{}: {solutions} solutions in {classes} classes\n  complete: all {} jobs finished ({} engine, {:.2} s of job time)",
+            s.model, s.jobs, s.engine, s.job_seconds
+        ),
+        _ => writeln!(
+            out,
+            "{}: not complete, no count: {} of {} jobs finished\n  missing: {:?}\n  unfinished: {:?}",
+            s.model, s.finished, s.jobs, s.missing, s.unfinished
+        ),
+    }
+}
