@@ -2,6 +2,7 @@
 
 mod angles;
 mod classify;
+mod jobs;
 mod malformed;
 mod sample;
 mod symmetry;

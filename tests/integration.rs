@@ -9,6 +9,7 @@ mod binary_tours;
 mod cli;
 mod construct;
 mod cross_engine;
+mod distribute;
 mod external_solvers;
 mod known_counts;
 mod opb;

@@ -393,6 +393,15 @@ table! {
 }
 
 /// "1,234,567": a count as tests/data/known-counts.md writes it.
+/// A row's published solutions and classes, for tests that check other paths against them.
+pub fn published(name: &str) -> (u64, Option<u64>) {
+    let (_, row) = rows::all()
+        .into_iter()
+        .find(|(row, _)| *row == name)
+        .unwrap_or_else(|| panic!("no row {name}"));
+    (row.solutions, row.classes)
+}
+
 fn with_commas(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();

@@ -142,7 +142,13 @@ pub fn run_run_job(args: RunJobArgs) -> Result<ExitCode> {
         .with_context(|| format!("cannot create {}", args.output.display()))?;
     let limits = job_limits(args.timeout)?;
     let progress = Progress::start(&format!("{} job {}", job.name, job.index), None);
-    let outcome = run_job(job, &args.output, args.threads, &limits, &show_progress(&progress));
+    let outcome = run_job(
+        job,
+        &args.output,
+        args.threads,
+        &limits,
+        &show_progress(&progress),
+    );
     progress.finish();
     let (record, code) = match outcome? {
         JobOutcome::AlreadyDone(path) => (job_line(job, "already-done", &path, None), 0),
@@ -181,7 +187,12 @@ fn ending_word(ending: Ending) -> &'static str {
 }
 
 /// The JSON line `run-job` prints about the job.
-fn job_line(job: &Job, status: &str, file: &Path, end: Option<&knights::distribute::JobEnd>) -> String {
+fn job_line(
+    job: &Job,
+    status: &str,
+    file: &Path,
+    end: Option<&knights::distribute::JobEnd>,
+) -> String {
     let mut record = serde_json::json!({
         "job": job.index,
         "status": status,

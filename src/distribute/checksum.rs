@@ -97,7 +97,10 @@ mod tests {
         assert_eq!(unseal(Fnv::default(), &edited), Err(SealError::Mismatch));
         let cut = &line[..line.len() - 3];
         assert_eq!(unseal(Fnv::default(), cut), Err(SealError::Missing));
-        assert_eq!(unseal(Fnv::default(), r#"{"a":1}"#), Err(SealError::Missing));
+        assert_eq!(
+            unseal(Fnv::default(), r#"{"a":1}"#),
+            Err(SealError::Missing)
+        );
     }
 
     #[test]

@@ -186,7 +186,12 @@ impl Totals {
     }
 
     /// The merged counts once every job is in: each class whole, class sizes whole.
-    fn count(&self, puzzle: &Puzzle, record: Record, dir: &Path) -> Result<(u64, u64), ResultError> {
+    fn count(
+        &self,
+        puzzle: &Puzzle,
+        record: Record,
+        dir: &Path,
+    ) -> Result<(u64, u64), ResultError> {
         let fail = |reason: String| ResultError {
             file: dir.display().to_string(),
             reason,

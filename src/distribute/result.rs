@@ -210,7 +210,11 @@ pub fn read_result(path: &Path, job: &Job) -> Result<JobResult, ResultError> {
     let end: JobEnd =
         serde_json::from_str(&object).map_err(|e| fail(format!("bad end record: {e}")))?;
     check_header(body, job).map_err(&fail)?;
-    let lines = body.lines().skip(1).filter(|l| !l.trim().is_empty()).count() as u64;
+    let lines = body
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .count() as u64;
     if lines != end.tour_lines {
         return Err(fail(format!(
             "{lines} solution lines, but its end record says {}",

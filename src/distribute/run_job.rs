@@ -6,8 +6,8 @@
 //! classes the partial file holds in full (their families are blocked, not searched again).
 
 use super::jobfile::{Job, JobEngine, JobPart, Record};
-use super::result::{check_header, partial_path, read_result, result_path, JobEnd, ResultError};
 use super::result::ResultWriter;
+use super::result::{check_header, partial_path, read_result, result_path, JobEnd, ResultError};
 use crate::puzzle::Puzzle;
 use crate::run::{Class, CubeProgress, Ending, EngineError, Limits, NodeProgress, Progress};
 use crate::sat::{class_of, enumerate_cubes, Observers, SatError};
@@ -251,7 +251,11 @@ fn resumable_classes(puzzle: &Puzzle, dir: &Path, job: &Job) -> Vec<Class> {
     // A kill may cut the last line; every whole line before it counts.
     let whole: Vec<&str> = match text.ends_with('\n') {
         true => text.lines().collect(),
-        false => text.lines().collect::<Vec<_>>().split_last().map_or(Vec::new(), |(_, w)| w.to_vec()),
+        false => text
+            .lines()
+            .collect::<Vec<_>>()
+            .split_last()
+            .map_or(Vec::new(), |(_, w)| w.to_vec()),
     };
     let Ok(tours) = parse_lines(&whole.join("\n")) else {
         return Vec::new();
@@ -259,7 +263,10 @@ fn resumable_classes(puzzle: &Puzzle, dir: &Path, job: &Job) -> Vec<Class> {
     let mut groups: HashMap<Vec<crate::board::Cell>, Vec<Tour>> = HashMap::new();
     for (_, tour) in tours {
         if crate::verify::verify(puzzle, &tour).is_empty() {
-            groups.entry(puzzle.canonical(&tour)).or_default().push(tour);
+            groups
+                .entry(puzzle.canonical(&tour))
+                .or_default()
+                .push(tour);
         }
     }
     let mut classes: Vec<Class> = groups

@@ -159,7 +159,13 @@ fn jobs_of(request: &SplitRequest, puzzle: &Puzzle, dealt: Vec<(JobPart, f64)>) 
     let engine = serde_json::to_string(&request.engine).expect("options serialise");
     let parts = serde_json::to_string(&dealt.iter().map(|d| &d.0).collect::<Vec<_>>())
         .expect("parts serialise");
-    let run = digest(format!("{version}\n{model}\n{engine}\n{:?}\n{parts}", request.record).as_bytes());
+    let run = digest(
+        format!(
+            "{version}\n{model}\n{engine}\n{:?}\n{parts}",
+            request.record
+        )
+        .as_bytes(),
+    );
     let count = dealt.len();
     dealt
         .into_iter()

@@ -46,11 +46,11 @@ pub use enumerate::{
     class_of, count, enumerate, enumerate_cubes, enumerate_observed, enumerate_resuming,
     searched_cubes, solve,
 };
-pub use workers::Observers;
 pub use error::SatError;
 pub use options::{RefuteFirst, SatOptions};
 pub use session::{Session, Step};
 pub use stats::{RefuterStats, SatRunStats, SatStats};
+pub use workers::Observers;
 
 #[cfg(test)]
 mod tests;

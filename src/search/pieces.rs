@@ -66,7 +66,9 @@ pub fn cut_pieces(
 ) -> Result<Vec<PieceEstimate>, SearchError> {
     macro_rules! go {
         ($w:literal) => {
-            driver::with_setup::<$w, _>(puzzle, opts.symmetry, |setup| Ok(cut_in_mode(setup, want, probes, seed)))
+            driver::with_setup::<$w, _>(puzzle, opts.symmetry, |setup| {
+                Ok(cut_in_mode(setup, want, probes, seed))
+            })
         };
     }
     with_width(

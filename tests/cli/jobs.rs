@@ -1,0 +1,264 @@
+//! `split`, `run-job` and `merge` from the command line: a job killed with SIGKILL leaves no
+//! finished file, and every kind of bad job or result file is refused naming the line or
+//! file, never counted.
+
+use crate::common::cli::{knights, refused, spawn, stderr, summary};
+use knights::distribute::{read_jobs, Job};
+use std::path::{Path, PathBuf};
+
+struct Split {
+    _dir: tempfile::TempDir,
+    jobs: PathBuf,
+    out: PathBuf,
+}
+
+impl Split {
+    fn new(model: &[&str], extra: &[&str]) -> Split {
+        let dir = tempfile::tempdir().unwrap();
+        let jobs = dir.path().join("jobs.jsonl");
+        let mut args = vec!["split"];
+        args.extend(model);
+        args.extend(["-o", jobs.to_str().unwrap()]);
+        args.extend(extra);
+        let out = knights(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let out_dir = dir.path().join("results");
+        Split {
+            _dir: dir,
+            jobs,
+            out: out_dir,
+        }
+    }
+
+    fn jobs(&self) -> &str {
+        self.jobs.to_str().unwrap()
+    }
+
+    fn out(&self) -> &str {
+        self.out.to_str().unwrap()
+    }
+
+    fn run(&self, index: usize) -> std::process::Output {
+        let index = index.to_string();
+        knights(&["run-job", self.jobs(), "--index", &index, "-o", self.out()])
+    }
+
+    fn merge(&self) -> std::process::Output {
+        knights(&["merge", self.jobs(), self.out(), "--format", "json"])
+    }
+
+    fn result(&self, index: usize) -> PathBuf {
+        self.out.join(format!("job-{index}.jsonl"))
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let text = std::fs::read_to_string(&self.jobs).unwrap();
+        text.lines().map(str::to_string).collect()
+    }
+
+    fn write_lines(&self, lines: &[String]) {
+        std::fs::write(&self.jobs, lines.join("\n") + "\n").unwrap();
+    }
+
+    fn parsed(&self) -> Vec<Job> {
+        let text = std::fs::read_to_string(&self.jobs).unwrap();
+        read_jobs(&text, "jobs").unwrap()
+    }
+}
+
+fn six_by_six() -> Split {
+    Split::new(
+        &["--board", "6x6", "--closed"],
+        &["--jobs", "3", "--engine", "search"],
+    )
+}
+
+#[test]
+fn the_split_path_counts_what_count_does_and_reruns_change_nothing() {
+    let split = six_by_six();
+    for i in 0..3 {
+        let out = split.run(i);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(summary(&out)["status"], "finished");
+    }
+    let before = std::fs::read(split.result(1)).unwrap();
+    let again = split.run(1);
+    assert_eq!(summary(&again)["status"], "already-done");
+    assert_eq!(std::fs::read(split.result(1)).unwrap(), before);
+    let merged = summary(&split.merge());
+    let single = summary(&knights(&[
+        "count", "--board", "6x6", "--closed", "--format", "json",
+    ]));
+    assert_eq!(merged["complete"], true);
+    assert_eq!(merged["solutions"], single["solutions"]);
+    assert_eq!(merged["classes"], single["classes"]);
+    // The result files hold tours the other commands read.
+    let verified = knights(&[
+        "verify",
+        "--board",
+        "6x6",
+        "--closed",
+        split.result(0).to_str().unwrap(),
+    ]);
+    assert!(verified.status.success(), "{}", stderr(&verified));
+}
+
+#[test]
+fn merge_without_every_job_gives_no_count_and_names_the_missing() {
+    let split = six_by_six();
+    assert!(split.run(0).status.success());
+    assert!(split.run(2).status.success());
+    let out = split.merge();
+    assert_eq!(out.status.code(), Some(3));
+    let merged = summary(&out);
+    assert_eq!(merged["complete"], false);
+    assert_eq!(merged["missing"], serde_json::json!([1]));
+    assert!(
+        merged.get("solutions").is_none() && merged.get("classes").is_none(),
+        "{merged}"
+    );
+}
+
+#[test]
+fn a_job_killed_or_stopped_leaves_no_finished_file() {
+    // One job of the whole 8x8 half-turn census takes seconds on one thread.
+    let split = Split::new(
+        &["models/closed-8x8-rot180.toml"],
+        &["--jobs", "1", "--engine", "search", "--count-only"],
+    );
+    std::fs::create_dir_all(&split.out).unwrap();
+    let mut child = spawn(&["run-job", split.jobs(), "--index", "0", "-o", split.out()]);
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!split.result(0).exists());
+    assert!(split.out.join("job-0.jsonl.partial").exists());
+    let merged = summary(&split.merge());
+    assert_eq!(merged["unfinished"], serde_json::json!([0]));
+    assert_eq!(merged["complete"], false);
+    let out = knights(&[
+        "run-job",
+        split.jobs(),
+        "--index",
+        "0",
+        "-o",
+        split.out(),
+        "--timeout",
+        "0.3",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(summary(&out)["status"], "stopped-by-timeout");
+    assert!(!split.result(0).exists());
+}
+
+#[test]
+fn an_edited_or_foreign_job_line_is_refused_naming_its_line() {
+    let split = six_by_six();
+    let mut lines = split.lines();
+    lines[1] = lines[1].replace("\"moves\":[", "\"moves\":[3,");
+    split.write_lines(&lines);
+    for err in [
+        refused(&["run-job", split.jobs(), "--index", "0", "-o", split.out()]),
+        refused(&["merge", split.jobs(), split.out()]),
+    ] {
+        assert!(
+            err.contains("jobs.jsonl line 2") && err.contains("checksum"),
+            "{err}"
+        );
+    }
+    // Another version's job, sealed properly, is refused by its version.
+    let split = six_by_six();
+    let mut jobs = split.parsed();
+    jobs[0].version = "0.0.1".into();
+    let mut lines = split.lines();
+    lines[0] = jobs[0].to_line();
+    split.write_lines(&lines);
+    let err = refused(&["run-job", split.jobs(), "--index", "1", "-o", split.out()]);
+    assert!(
+        err.contains("line 1") && err.contains("knights 0.0.1"),
+        "{err}"
+    );
+    // Lines of two splits in one file.
+    let other = Split::new(&["--board", "5x5"], &["--jobs", "3", "--engine", "search"]);
+    let mut lines = six_by_six().lines();
+    lines[2] = other.lines()[2].clone();
+    split.write_lines(&lines);
+    let err = refused(&["merge", split.jobs(), split.out()]);
+    assert!(
+        err.contains("line 3") && err.contains("two splits"),
+        "{err}"
+    );
+    let split = six_by_six();
+    let err = refused(&["run-job", split.jobs(), "--index", "3", "-o", split.out()]);
+    assert!(
+        err.contains("--index 3") && err.contains("jobs 0 to 2"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_wrong_or_damaged_result_file_is_named_and_never_counted() {
+    let split = six_by_six();
+    for i in 0..3 {
+        assert!(split.run(i).status.success());
+    }
+    let swap = |from: &Path, to: &Path| std::fs::copy(from, to).unwrap();
+    let saved = std::fs::read(split.result(0)).unwrap();
+    swap(&split.result(1), &split.result(0));
+    let err = refused(&["merge", split.jobs(), split.out()]);
+    assert!(
+        err.contains("job-0.jsonl") && err.contains("result of job 1"),
+        "{err}"
+    );
+    let cut = &saved[..saved.len() - 20];
+    std::fs::write(split.result(0), cut).unwrap();
+    let err = refused(&["merge", split.jobs(), split.out()]);
+    assert!(
+        err.contains("job-0.jsonl") && err.contains("truncated"),
+        "{err}"
+    );
+    // A finished job whose file is damaged is not silently run over.
+    let err = refused(&["run-job", split.jobs(), "--index", "0", "-o", split.out()]);
+    assert!(
+        err.contains("job-0.jsonl") && err.contains("remove it"),
+        "{err}"
+    );
+    // A tour line edited in place breaks the checksum too.
+    let text = String::from_utf8(saved).unwrap();
+    let edited = text.replacen("\"numbers\":[1,", "\"numbers\":[2,", 1);
+    assert_ne!(edited, text);
+    std::fs::write(split.result(0), edited).unwrap();
+    let err = refused(&["merge", split.jobs(), split.out()]);
+    assert!(err.contains("job-0.jsonl"), "{err}");
+}
+
+#[test]
+fn split_refuses_what_it_cannot_split() {
+    let err = refused(&[
+        "split",
+        "--board",
+        "6x6",
+        "--closed",
+        "--jobs",
+        "0",
+        "-o",
+        "/dev/null",
+    ]);
+    assert!(err.contains("--jobs"), "{err}");
+    let err = refused(&["split", "--board", "4x4", "--jobs", "2", "-o", "/dev/null"]);
+    assert!(err.contains("nothing to split"), "{err}");
+    let err = refused(&[
+        "split",
+        "--board",
+        "5x5",
+        "--jobs",
+        "2",
+        "--engine",
+        "search",
+        "--solver",
+        "varisat",
+        "-o",
+        "/dev/null",
+    ]);
+    assert!(err.contains("--solver"), "{err}");
+}
