@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Checks the recipes on counts one process also makes here (run by .ci/run):
+#   - GNU parallel on the closed 6x6 board, on both engines;
+#   - GNU parallel on the nested semimagic model (SAT engine) with one job killed by SIGKILL:
+#     the merge must then give no count and name it, and the rerun with --resume-failed must
+#     run that job alone and give the single-process count;
+#   - the Slurm array script: `bash -n`, and its tasks run with SLURM_ARRAY_TASK_ID set by hand.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export KNIGHTS=${KNIGHTS:-$PWD/target/release/knights}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+fail() {
+  echo "check-recipes: $*" >&2
+  exit 1
+}
+
+# The solutions and classes of a JSON summary, as "SOLUTIONS CLASSES".
+counts() {
+  python3 -c 'import json, sys
+s = json.loads(sys.stdin.read().strip().splitlines()[-1])
+print(s.get("solutions"), s.get("classes"), s.get("complete"))'
+}
+
+# Merged counts must equal one process's count.
+expect_same() {
+  local merged=$1 single=$2 what=$3
+  [ "$merged" = "$single" ] || fail "$what: merged '$merged', one process '$single'"
+  echo "check-recipes: $what: $merged (solutions, classes, complete) as one process"
+}
+
+# 1. Closed 6x6 on both engines.
+single=$("$KNIGHTS" count --board 6x6 --closed --format json | counts)
+for engine in search sat; do
+  dir=$work/six-$engine
+  "$KNIGHTS" split --board 6x6 --closed --engine "$engine" --jobs 6 -o "$dir.jsonl" >/dev/null
+  merged=$(recipes/parallel.sh "$dir.jsonl" "$dir" --jobs 2 2>/dev/null | counts) ||
+    fail "closed 6x6 on $engine: the recipe failed"
+  expect_same "$merged" "$single" "closed 6x6, $engine engine, GNU parallel"
+done
+
+# 2. Nested semimagic through the SAT engine, with job 1 killed once it has started.
+jobs=$work/nested.jsonl
+dir=$work/nested
+"$KNIGHTS" split models/nested-semimagic.toml --engine sat --jobs 4 -o "$jobs"
+(
+  until [ -e "$dir/job-1.jsonl.partial" ]; do sleep 0.1; done
+  sleep 1
+  pkill -KILL -f -- "--index 1 -o $dir" || true
+) &
+killer=$!
+if recipes/parallel.sh "$jobs" "$dir" --jobs 2 >"$work/first.json"; then
+  fail "nested semimagic: merge gave a count although job 1 was killed"
+fi
+wait "$killer"
+python3 - "$work/first.json" <<'PY' || fail "nested semimagic: the first merge does not name job 1"
+import json, sys
+s = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
+assert s["complete"] is False and "solutions" not in s, s
+assert s["unfinished"] == [1] and s["missing"] == [], s
+PY
+echo "check-recipes: nested semimagic: job 1 killed; merge says complete: false, unfinished [1]" >&2
+merged=$(recipes/parallel.sh "$jobs" "$dir" --jobs 2 | counts)
+reruns=$(awk 'NR > 1 && $0 ~ /--index 1 -o/ { n++ } END { print n + 0 }' "$dir/joblog")
+others=$(awk 'NR > 1 && $0 !~ /--index 1 -o/ { n++ } END { print n + 0 }' "$dir/joblog")
+jobs_count=$(grep -c . "$jobs")
+[ "$reruns" = 2 ] && [ "$others" = $((jobs_count - 1)) ] ||
+  fail "nested semimagic: the rerun ran more than the killed job ($reruns runs of job 1, $others of the others)"
+single=$("$KNIGHTS" count models/nested-semimagic.toml --format json | counts)
+expect_same "$merged" "$single" "nested semimagic, SAT engine, GNU parallel after a kill and a rerun"
+
+# 3. The Slurm script: syntax, then two array tasks of two jobs each, by hand.
+bash -n recipes/slurm-array.sh
+jobs=$work/slurm.jsonl
+dir=$work/slurm
+"$KNIGHTS" split --board 5x5 --engine search --jobs 3 -o "$jobs" >/dev/null
+for task in 0 1; do
+  SLURM_ARRAY_TASK_ID=$task recipes/slurm-array.sh "$jobs" "$dir" 2 >/dev/null
+done
+merged=$("$KNIGHTS" merge "$jobs" "$dir" --format json | counts)
+single=$("$KNIGHTS" count --board 5x5 --engine search --format json | counts)
+expect_same "$merged" "$single" "open 5x5, Slurm array script run by hand"
