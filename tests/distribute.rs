@@ -6,7 +6,7 @@
 use crate::common::load::root;
 use knights::distribute::{
     merge, partial_path, result_path, run_job, split, Job, JobEngine, JobOutcome, MergeSummary,
-    Record, SplitRequest,
+    Record, RunJobOptions, SplitRequest,
 };
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, Limits, Summary};
@@ -41,9 +41,16 @@ fn cut(spec: &Spec, engine: JobEngine, record: Record, jobs: usize) -> Vec<Job> 
     split(&request).unwrap()
 }
 
+fn one_thread() -> RunJobOptions {
+    RunJobOptions {
+        threads: 1,
+        proof: None,
+    }
+}
+
 fn run_all(jobs: &[Job], dir: &Path) {
     for job in jobs {
-        let outcome = run_job(job, dir, 1, &Limits::default(), &|_| {}).unwrap();
+        let outcome = run_job(job, dir, &one_thread(), &Limits::default(), &|_| {}).unwrap();
         assert!(matches!(outcome, JobOutcome::Finished(..)), "{outcome:?}");
     }
 }
@@ -147,7 +154,14 @@ fn a_finished_job_run_again_is_left_as_it_is() {
     run_all(&jobs[..1], dir.path());
     let path = result_path(dir.path(), 0);
     let before = std::fs::read(&path).unwrap();
-    let again = run_job(&jobs[0], dir.path(), 1, &Limits::default(), &|_| {}).unwrap();
+    let again = run_job(
+        &jobs[0],
+        dir.path(),
+        &one_thread(),
+        &Limits::default(),
+        &|_| {},
+    )
+    .unwrap();
     assert!(matches!(again, JobOutcome::AlreadyDone(_)), "{again:?}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
     let merged = merge(&jobs, dir.path()).unwrap();
@@ -180,7 +194,14 @@ fn a_sat_job_continues_from_its_partial_result() {
         (unfinished.complete, unfinished.unfinished),
         (false, vec![0])
     );
-    let outcome = run_job(&jobs[0], dir.path(), 1, &Limits::default(), &|_| {}).unwrap();
+    let outcome = run_job(
+        &jobs[0],
+        dir.path(),
+        &one_thread(),
+        &Limits::default(),
+        &|_| {},
+    )
+    .unwrap();
     let JobOutcome::Finished(_, end) = outcome else {
         panic!("{outcome:?}")
     };

@@ -2,16 +2,16 @@
 
 use super::progress::Progress;
 use super::ModelArgs;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, Limits, Progress as EngineProgress, StopFlag};
-use knights::sat::{RefuteFirst, SatEngine, SatOptions};
+use knights::sat::{ProofDir, RefuteFirst, SatEngine, SatOptions};
 use knights::search::{SearchEngine, SearchOptions};
 use knights::solver::{CadicalOption, CadicalPreset, SolverKind};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -78,6 +78,11 @@ pub struct SatFlags {
     /// under --solver cadical]
     #[arg(long, value_enum, value_name = "WHEN")]
     pub refute_first: Option<RefuteFirst>,
+    /// Write a DRAT proof of every CaDiCaL solver's work into DIR (a CNF and a proof per
+    /// solver), for `knights check-proofs DIR`: the evidence behind every "no (further)
+    /// solution". CaDiCaL then refutes every cube itself, without variable elimination.
+    #[arg(long, value_name = "DIR")]
+    pub proof: Option<PathBuf>,
 }
 
 impl SatFlags {
@@ -95,6 +100,7 @@ impl SatFlags {
             no_symmetry_breaking: self.no_symmetry_breaking,
             prefix_length: self.prefix_length,
             refute_first: self.refute_first.unwrap_or_default(),
+            proof: None,
         }
     }
 
@@ -129,6 +135,7 @@ impl SatFlags {
             (self.no_symmetry_breaking, "--no-symmetry-breaking"),
             (self.prefix_length.is_some(), "--prefix-length"),
             (self.refute_first.is_some(), "--refute-first"),
+            (self.proof.is_some(), "--proof"),
         ]
         .into_iter()
         .filter_map(|(given, flag)| given.then_some(flag))
@@ -159,8 +166,15 @@ impl RunArgs {
         })
     }
 
-    pub fn sat_options(&self) -> SatOptions {
-        self.sat.options(self.jobs)
+    /// The SAT engine's options, with the proof directory created when one is asked for.
+    pub fn sat_options(&self) -> Result<SatOptions> {
+        let mut options = self.sat.options(self.jobs);
+        if let Some(dir) = &self.sat.proof {
+            let created = ProofDir::create(dir)
+                .with_context(|| format!("--proof: cannot use {}", dir.display()))?;
+            options.proof = Some(created);
+        }
+        Ok(options)
     }
 
     pub fn search_options(&self) -> SearchOptions {
@@ -187,7 +201,7 @@ impl RunArgs {
                 options: self.search_options(),
             }),
             EngineKind::Sat => Box::new(SatEngine {
-                options: self.sat_options(),
+                options: self.sat_options()?,
             }),
         })
     }

@@ -10,9 +10,10 @@ use anyhow::{Context, Result};
 use clap::Args;
 use knights::distribute::{
     merge, read_jobs, run_job, split, Job, JobEngine, JobOutcome, MergeSummary, Record,
-    SplitRequest,
+    RunJobOptions, SplitRequest,
 };
 use knights::run::{Ending, Limits, StopFlag};
+use knights::sat::ProofDir;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -47,6 +48,10 @@ pub struct SplitArgs {
 
 pub fn run_split(args: SplitArgs) -> Result<ExitCode> {
     args.sat.check(args.engine)?;
+    anyhow::ensure!(
+        args.sat.proof.is_none(),
+        "--proof belongs to run-job, which writes each job's proofs; drop it from split"
+    );
     let spec = args.model.flags.spec(args.model.model.as_deref())?;
     let engine = match args.engine {
         EngineKind::Search => JobEngine::Search { symmetry: true },
@@ -126,6 +131,10 @@ pub struct RunJobArgs {
     /// Stop after this many seconds, keeping the partial result (exit code 3).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// SAT jobs: write a DRAT proof of each solver's work into DIR/job-I (see
+    /// `knights check-proofs`).
+    #[arg(long, value_name = "DIR")]
+    pub proof: Option<PathBuf>,
 }
 
 pub fn run_run_job(args: RunJobArgs) -> Result<ExitCode> {
@@ -141,11 +150,15 @@ pub fn run_run_job(args: RunJobArgs) -> Result<ExitCode> {
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("cannot create {}", args.output.display()))?;
     let limits = job_limits(args.timeout)?;
+    let options = RunJobOptions {
+        threads: args.threads,
+        proof: job_proof_dir(args.proof.as_deref(), job.index)?,
+    };
     let progress = Progress::start(&format!("{} job {}", job.name, job.index), None);
     let outcome = run_job(
         job,
         &args.output,
-        args.threads,
+        &options,
         &limits,
         &show_progress(&progress),
     );
@@ -160,6 +173,17 @@ pub fn run_run_job(args: RunJobArgs) -> Result<ExitCode> {
     };
     outln!("{record}")?;
     Ok(ExitCode::from(code))
+}
+
+/// The job's own proof directory under `--proof DIR`: `DIR/job-I`.
+fn job_proof_dir(dir: Option<&Path>, index: usize) -> Result<Option<ProofDir>> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let dir = dir.join(format!("job-{index}"));
+    let created =
+        ProofDir::create(&dir).with_context(|| format!("--proof: cannot use {}", dir.display()))?;
+    Ok(Some(created))
 }
 
 fn job_limits(timeout: Option<f64>) -> Result<Limits> {

@@ -20,5 +20,5 @@ pub use checksum::{digest, SealError};
 pub use jobfile::{read_jobs, Job, JobEngine, JobFileError, JobPart, Record, JOB_FORMAT};
 pub use merge::{merge, MergeError, MergeSummary};
 pub use result::{partial_path, read_result, result_path, JobEnd, JobResult, ResultError};
-pub use run_job::{job_puzzle, run_job, JobOutcome, RunJobError};
+pub use run_job::{job_puzzle, run_job, JobOutcome, RunJobError, RunJobOptions};
 pub use split::{split, SplitError, SplitRequest};

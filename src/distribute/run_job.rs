@@ -10,7 +10,7 @@ use super::result::ResultWriter;
 use super::result::{check_header, partial_path, read_result, result_path, JobEnd, ResultError};
 use crate::puzzle::Puzzle;
 use crate::run::{Class, CubeProgress, Ending, EngineError, Limits, NodeProgress, Progress};
-use crate::sat::{class_of, enumerate_cubes, Observers, SatError};
+use crate::sat::{class_of, enumerate_cubes, Observers, ProofDir, SatError};
 use crate::search::{search_pieces, SearchError, SearchOptions};
 use crate::spec::Spec;
 use crate::tour::json::parse_lines;
@@ -70,11 +70,20 @@ pub enum RunJobError {
     },
 }
 
-/// Runs `job`, writing its result into `dir`, on `threads` threads (0: every core).
+/// How a job runs on this machine: nothing here changes its result.
+#[derive(Clone, Debug, Default)]
+pub struct RunJobOptions {
+    /// Worker threads (0: every core).
+    pub threads: usize,
+    /// SAT jobs: where the DRAT proofs of their solvers go (`sat::ProofDir`).
+    pub proof: Option<ProofDir>,
+}
+
+/// Runs `job`, writing its result into `dir`.
 pub fn run_job(
     job: &Job,
     dir: &Path,
-    threads: usize,
+    options: &RunJobOptions,
     limits: &Limits,
     on_progress: &dyn Fn(Progress),
 ) -> Result<JobOutcome, RunJobError> {
@@ -104,7 +113,7 @@ pub fn run_job(
         keep: job.record == Record::Tours,
     };
     let already: Vec<Tour> = resumed.into_iter().flat_map(|c| c.members).collect();
-    let end = run_engine(job, &puzzle, threads, limits, &already, &sink, on_progress)?;
+    let end = run_engine(job, &puzzle, options, limits, &already, &sink, on_progress)?;
     let (writer, failure) = sink.writer.into_inner().expect("not poisoned");
     if let Some(failure) = failure {
         return Err(failure);
@@ -177,7 +186,7 @@ impl Sink<'_> {
 fn run_engine(
     job: &Job,
     puzzle: &Puzzle,
-    threads: usize,
+    options: &RunJobOptions,
     limits: &Limits,
     already: &[Tour],
     sink: &Sink,
@@ -185,8 +194,15 @@ fn run_engine(
 ) -> Result<JobEnd, RunJobError> {
     match (&job.engine, &job.part) {
         (JobEngine::Search { symmetry }, JobPart::Pieces(pieces)) => {
+            if options.proof.is_some() {
+                return Err(RunJobError::Model {
+                    index: job.index,
+                    reason: "proofs come from the SAT engine; this job runs the native search"
+                        .into(),
+                });
+            }
             let opts = SearchOptions {
-                jobs: threads,
+                jobs: options.threads,
                 symmetry: *symmetry,
             };
             let take = |class: Class| sink.take(&class);
@@ -209,10 +225,11 @@ fn run_engine(
                 stats: summary.stats,
             })
         }
-        (JobEngine::Sat { options }, JobPart::Cubes(cubes)) => {
-            let options = crate::sat::SatOptions {
-                jobs: threads,
-                ..options.clone()
+        (JobEngine::Sat { options: sat }, JobPart::Cubes(cubes)) => {
+            let sat_options = crate::sat::SatOptions {
+                jobs: options.threads,
+                proof: options.proof.clone(),
+                ..sat.clone()
             };
             let mut on_class = |class: &Class| sink.take(class);
             let on_cube = |p: CubeProgress| on_progress(Progress::Cubes(p));
@@ -220,7 +237,7 @@ fn run_engine(
                 on_class: &mut on_class,
                 on_cube: &on_cube,
             };
-            let summary = enumerate_cubes(puzzle, &options, limits, already, cubes, observers)
+            let summary = enumerate_cubes(puzzle, &sat_options, limits, already, cubes, observers)
                 .map_err(|e: SatError| EngineError::new(e))?;
             Ok(JobEnd {
                 ending: summary.ending,

@@ -59,6 +59,7 @@ pub(super) fn search_own_cube(
         search.stats.refuter_tours += 1;
     }
     let stopped = search_cube(shared, &mut search, cube, sender);
+    search.finish_proof()?;
     end.stats.add(search.stats());
     end.signature = search.signature();
     stopped
@@ -75,14 +76,15 @@ pub(super) fn search_cube(
         return Ok(None);
     };
     let length = prefix_length(shared.puzzle, shared.options);
-    for part in parts_of(shared.puzzle, search.encoding(), cube, length)? {
+    let parts = parts_of(shared.puzzle, search.encoding(), cube, length)?;
+    for part in &parts {
         search.stats.prefix_cubes += 1;
-        let assumptions: Vec<Lit> = assumptions.iter().chain(&part).copied().collect();
+        let assumptions: Vec<Lit> = assumptions.iter().chain(part).copied().collect();
         if let Some(reason) = search_part(shared, search, cube, &assumptions, sender)? {
             return Ok(Some(reason));
         }
     }
-    Ok(None)
+    search.certify_cube(&assumptions, parts.len())
 }
 
 /// The extra assumptions of each part of `cube` ([`super::prefixes`]); one

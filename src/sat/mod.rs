@@ -34,6 +34,7 @@ mod error;
 pub mod family;
 mod options;
 pub mod prefixes;
+mod proof;
 mod refuter;
 mod schedule;
 pub mod session;
@@ -48,6 +49,7 @@ pub use enumerate::{
 };
 pub use error::SatError;
 pub use options::{RefuteFirst, SatOptions};
+pub use proof::ProofDir;
 pub use session::{Session, Step};
 pub use stats::{RefuterStats, SatRunStats, SatStats};
 pub use workers::Observers;

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::proof::ProofDir;
 use crate::encode::EncodeOptions;
 use crate::puzzle::Puzzle;
 use crate::solver::{CadicalOption, CadicalPreset, SolverKind};
@@ -34,6 +35,10 @@ pub struct SatOptions {
     /// call, before CaDiCaL enumerates it.
     #[serde(default)]
     pub refute_first: RefuteFirst,
+    /// Write a DRAT proof of every solver's work here ([`super::proof`]); not part of a
+    /// job's options, which say what to compute, not where to put its evidence.
+    #[serde(skip)]
+    pub proof: Option<ProofDir>,
 }
 
 /// Whether a cube is first handed to Kissat ([`crate::solver::kissat`]):

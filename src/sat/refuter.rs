@@ -28,7 +28,10 @@ pub(super) fn refutes_first(
     already: &[Tour],
 ) -> bool {
     let family = variable_family_of(puzzle.kind());
-    let possible = already.is_empty() && !family.needs_subtour_cuts(options.encode.connectivity);
+    // Kissat writes no proof: in proof mode CaDiCaL does all the refuting.
+    let possible = already.is_empty()
+        && options.proof.is_none()
+        && !family.needs_subtour_cuts(options.encode.connectivity);
     let auto = || {
         limits.solutions.is_none()
             && options.solver == SolverKind::Cadical

@@ -6,12 +6,17 @@ use std::time::Instant;
 use rustsat::solvers::SolverResult;
 use rustsat::types::{Lit, Var};
 
+use std::path::PathBuf;
+
 use super::error::interruption;
+use super::proof::{proof_options, SessionProof};
 use super::{SatError, SatOptions, SatStats};
 use crate::encode::cubes::{Cube, CubePlan};
 use crate::encode::{Decoded, Encoding};
 use crate::puzzle::Puzzle;
-use crate::solver::{new_backend, Backend, BackendConfig, StopReason, StopSignal};
+use crate::solver::{
+    new_backend, Backend, BackendConfig, BackendError, SolverKind, StopReason, StopSignal,
+};
 use crate::tour::Tour;
 
 /// What the next solve produced.
@@ -35,6 +40,8 @@ pub struct Session<'a> {
     /// When the encoding holds one cube only: solutions elsewhere cannot be
     /// (and need not be) blocked.
     pub(super) only_in: Option<(&'a CubePlan, Cube)>,
+    /// In proof mode, what the proof of this solver's work refers to.
+    proof: Option<SessionProof>,
 }
 
 impl<'a> Session<'a> {
@@ -45,13 +52,25 @@ impl<'a> Session<'a> {
         options: &SatOptions,
         stop: StopSignal,
     ) -> Result<Self, SatError> {
-        let config = BackendConfig {
+        let mut config = BackendConfig {
             kind: options.solver,
             cadical_preset: options.cadical_preset,
             cadical_options: options.cadical_options.clone(),
             stop,
         };
+        let proof = options.proof.as_ref().map(SessionProof::new);
+        if proof.is_some() && options.solver == SolverKind::Cadical {
+            config.cadical_options.extend(proof_options());
+        }
         let mut backend = new_backend(&config)?;
+        if let Some(proof) = &proof {
+            if !backend.trace_proof(&proof.drat_path())? {
+                return Err(SatError::Backend(BackendError::Unsupported {
+                    backend: options.solver.name(),
+                    what: "proofs",
+                }));
+            }
+        }
         for clause in encoding.cnf() {
             backend.add_clause(clause.as_ref())?;
         }
@@ -62,6 +81,7 @@ impl<'a> Session<'a> {
             primary: encoding.primary_vars(),
             stats: SatStats::default(),
             only_in: None,
+            proof,
         })
     }
 
@@ -98,7 +118,10 @@ impl<'a> Session<'a> {
         loop {
             let capped = conflicts.is_some_and(|cap| self.backend.cap_next_conflicts(cap));
             match self.solve_once(assumptions)? {
-                SolverResult::Unsat => return Ok(Some(Step::Exhausted)),
+                SolverResult::Unsat => {
+                    self.close_by_lemma(assumptions)?;
+                    return Ok(Some(Step::Exhausted));
+                }
                 SolverResult::Interrupted if capped && !self.backend.stop_signal().is_raised() => {
                     return Ok(None)
                 }
@@ -123,6 +146,9 @@ impl<'a> Session<'a> {
             let clause = self.encoding.blocking_clause(tour)?;
             self.freeze_primary()?;
             self.backend.add_clause(&clause)?;
+            if let Some(proof) = &mut self.proof {
+                proof.added.push(clause);
+            }
             self.stats.blocking_clauses += 1;
         }
         Ok(())
@@ -138,6 +164,74 @@ impl<'a> Session<'a> {
             self.backend.freeze(&self.primary)?;
         }
         Ok(())
+    }
+
+    /// In proof mode, after an UNSAT answer under `assumptions`: the clause refuting them
+    /// goes into the proof as a lemma and into the solver.
+    fn close_by_lemma(&mut self, assumptions: &[Lit]) -> Result<(), SatError> {
+        if self.proof.is_none() {
+            return Ok(());
+        }
+        let lemma: Vec<Lit> = assumptions.iter().map(|&lit| !lit).collect();
+        self.backend.write_lemma(&lemma)?;
+        self.backend.add_clause(&lemma)?;
+        Ok(())
+    }
+
+    /// In proof mode, once every part of a cube is exhausted: the cube itself is refuted
+    /// (one more call when it was split in several parts, which the parts' lemmas make
+    /// short) and recorded for the proof's end. A stop during that call is reported.
+    pub(super) fn certify_cube(
+        &mut self,
+        cube: &[Lit],
+        parts: usize,
+    ) -> Result<Option<StopReason>, SatError> {
+        if self.proof.is_none() {
+            return Ok(None);
+        }
+        if parts != 1 {
+            match self.next_tour(cube)? {
+                Step::Exhausted => {}
+                Step::Stopped(reason) => return Ok(Some(reason)),
+                Step::Tour(tour) => return Err(SatError::WrongTour(tour.order().to_vec())),
+            }
+        }
+        if let Some(proof) = &mut self.proof {
+            proof.refuted.push(cube.to_vec());
+        }
+        Ok(None)
+    }
+
+    /// In proof mode, ends the proof: a lemma per refuted cube's selector and the empty
+    /// clause, then the CNF it refers to beside it. A solver that refuted nothing leaves no
+    /// files. Returns whether a proof was written.
+    pub(super) fn finish_proof(&mut self) -> Result<bool, SatError> {
+        let Some(proof) = self.proof.take() else {
+            return Ok(false);
+        };
+        let backend = self.backend.kind().name();
+        let unwritable = |path: PathBuf| {
+            SatError::Backend(BackendError::ProofFile {
+                backend,
+                path: path.display().to_string(),
+            })
+        };
+        if proof.refuted.is_empty() {
+            self.backend.close_proof()?;
+            let _ = std::fs::remove_file(proof.drat_path());
+            return Ok(false);
+        }
+        for j in 0..proof.refuted.len() {
+            let selector = SessionProof::selector(self.encoding, j);
+            self.backend.write_lemma(&[selector.neg_lit()])?;
+        }
+        self.backend.write_lemma(&[])?;
+        self.backend.close_proof()?;
+        proof
+            .write_cnf(self.encoding, &self.puzzle.name)
+            .map_err(|_| unwritable(proof.cnf_path()))?;
+        self.stats.proofs += 1;
+        Ok(true)
     }
 
     fn solve_once(&mut self, assumptions: &[Lit]) -> Result<SolverResult, SatError> {
@@ -194,6 +288,9 @@ impl<'a> Session<'a> {
         for cycle in cycles {
             let clause = self.encoding.subtour_cut(cycle);
             self.backend.add_clause(&clause)?;
+            if let Some(proof) = &mut self.proof {
+                proof.added.push(clause.clone());
+            }
             self.stats.subtour_cuts += 1;
         }
         Ok(())

@@ -40,6 +40,8 @@ pub struct SatStats {
     pub refuter_cpu_seconds: f64,
     /// Lex-leader clauses added to cubes' own encodings.
     pub lex_leader_clauses: u64,
+    /// DRAT proofs written (proof mode: one per solver that refuted a cube).
+    pub proofs: u64,
 }
 
 impl SatStats {
@@ -60,6 +62,7 @@ impl SatStats {
         self.refuter_tours += other.refuter_tours;
         self.refuter_cpu_seconds += other.refuter_cpu_seconds;
         self.lex_leader_clauses += other.lex_leader_clauses;
+        self.proofs += other.proofs;
     }
 }
 
@@ -108,6 +111,9 @@ pub struct SatRunStats {
     /// Clauses added to break symmetry inside cubes; shown only when some were.
     #[serde(skip_serializing_if = "is_zero")]
     pub lex_leader_clauses: u64,
+    /// DRAT proofs written; shown only in proof mode.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub proofs: u64,
     /// Kissat's part, shown only when it had one.
     #[serde(flatten)]
     pub refuter: Option<RefuterStats>,
@@ -168,6 +174,7 @@ impl SatRunStats {
             conflicts: stats.conflicts,
             solve_cpu_seconds: stats.solve_cpu_seconds,
             lex_leader_clauses: stats.lex_leader_clauses,
+            proofs: stats.proofs,
             refuter: (stats.refuter_calls > 0).then(|| RefuterStats {
                 refuter: Refuter::signature(),
                 refuter_calls: stats.refuter_calls,

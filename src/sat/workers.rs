@@ -249,6 +249,7 @@ pub(super) fn work(
         let _ = sender.send(Message::CubeDone);
     }
     if let Some(mut search) = one_solver {
+        search.finish_proof()?;
         end.stats.add(search.stats());
         end.signature = search.signature();
     }

@@ -219,6 +219,48 @@ impl Backend for CadicalBackend {
     fn is_frozen(&self, var: Var) -> Result<Option<bool>, BackendError> {
         Ok(Some(self.solver.frozen(dimacs_lit(var.pos_lit())?)))
     }
+
+    fn trace_proof(&mut self, path: &std::path::Path) -> Result<bool, BackendError> {
+        let failed = || BackendError::ProofFile {
+            backend: NAME,
+            path: path.display().to_string(),
+        };
+        let name =
+            std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).map_err(|_| failed())?;
+        match self.solver.trace_proof(&name) {
+            true => Ok(true),
+            false => Err(failed()),
+        }
+    }
+
+    fn write_lemma(&mut self, clause: &[Lit]) -> Result<(), BackendError> {
+        // Literals false at the root are left out: the checker knows them false too (from
+        // the units in the proof and the formula). A lemma false as a whole says the formula
+        // is refuted at the root already, which the checker finds by propagation; written,
+        // it would be a falsified lemma, on which the rate checker fails an assertion.
+        let mut dimacs = dimacs_lits(clause)?;
+        dimacs.retain(|&lit| self.solver.fixed(lit) >= 0);
+        if dimacs.is_empty() && !clause.is_empty() {
+            return Ok(());
+        }
+        match self.solver.write_lemma(&dimacs) {
+            true => Ok(()),
+            false => Err(BackendError::ProofFile {
+                backend: NAME,
+                path: "(the traced proof)".into(),
+            }),
+        }
+    }
+
+    fn close_proof(&mut self) -> Result<(), BackendError> {
+        match self.solver.close_proof() {
+            true => Ok(()),
+            false => Err(BackendError::ProofFile {
+                backend: NAME,
+                path: "(the traced proof)".into(),
+            }),
+        }
+    }
 }
 
 impl Extend<Clause> for CadicalBackend {

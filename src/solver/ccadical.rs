@@ -55,6 +55,13 @@ extern "C" {
     fn ccadical_set_option(solver: *mut CCaDiCaL, name: *const c_char, val: c_int);
     fn ccadical_get_option(solver: *mut CCaDiCaL, name: *const c_char) -> c_int;
     fn ccadical_limit(solver: *mut CCaDiCaL, name: *const c_char, limit: c_int);
+    fn ccadical_trace_proof(
+        solver: *mut CCaDiCaL,
+        file: *mut libc::FILE,
+        name: *const c_char,
+    ) -> c_int;
+    fn ccadical_close_proof(solver: *mut CCaDiCaL);
+    fn ccadical_fixed(solver: *mut CCaDiCaL, lit: c_int) -> c_int;
 }
 
 /// What CaDiCaL calls back during search: the stop signal it polls, and a
@@ -93,6 +100,8 @@ pub struct RawSolver {
     solver: *mut CCaDiCaL,
     /// Owned here (from `Box::into_raw`) and handed to CaDiCaL as the hooks' state.
     hooks: *mut Hooks,
+    /// The proof file CaDiCaL traces into, opened and closed here; `null` when none.
+    proof: *mut libc::FILE,
 }
 
 impl RawSolver {
@@ -108,6 +117,7 @@ impl RawSolver {
             RawSolver {
                 solver: ccadical_init(),
                 hooks,
+                proof: std::ptr::null_mut(),
             }
         };
         // SAFETY: the solver is fresh, as `configure` requires; the hooks
@@ -208,6 +218,66 @@ impl RawSolver {
         (value != 0 || takes(1)) && takes(value)
     }
 
+    /// Traces a DRAT proof of everything the solver derives into a new file at `path`. Only
+    /// right after configuring, before the first clause; `false` when the file cannot be
+    /// created.
+    pub fn trace_proof(&mut self, path: &CStr) -> bool {
+        debug_assert!(self.proof.is_null(), "one proof per solver");
+        // SAFETY: `path` is NUL-terminated and so is the mode.
+        let file = unsafe { libc::fopen(path.as_ptr(), c"w".as_ptr()) };
+        if file.is_null() {
+            return false;
+        }
+        self.proof = file;
+        // SAFETY: a live solver in its configuring state (the caller guarantees no clause
+        // yet) and an open file, which stays open until `close_proof` or `drop`.
+        unsafe { ccadical_trace_proof(self.solver, file, path.as_ptr()) != 0 }
+    }
+
+    /// Writes one clause into the traced proof as a lemma of the text DRAT format, in
+    /// order with what CaDiCaL has written there (both go through the same `FILE`).
+    /// `false` when no proof is traced or the write failed.
+    pub fn write_lemma(&mut self, clause: &[c_int]) -> bool {
+        if self.proof.is_null() {
+            return false;
+        }
+        let mut line = String::with_capacity(clause.len() * 6 + 2);
+        for lit in clause {
+            line.push_str(&lit.to_string());
+            line.push(' ');
+        }
+        line.push_str("0\n");
+        let Ok(line) = CString::new(line) else {
+            return false;
+        };
+        // SAFETY: an open file and a NUL-terminated line; no solve call is running
+        // (`&mut self`), so CaDiCaL is not writing to the same file.
+        unsafe { libc::fputs(line.as_ptr(), self.proof) >= 0 }
+    }
+
+    /// Whether `lit` is fixed at the root: 1 when true in every model, -1 when false in
+    /// every model, 0 when not fixed.
+    pub fn fixed(&self, lit: c_int) -> c_int {
+        // SAFETY: a non-zero literal on a live solver, no solve call running (`&self`).
+        unsafe { ccadical_fixed(self.solver, lit) }
+    }
+
+    /// Ends the traced proof and closes its file; `false` when the file could not be
+    /// written out. Nothing happens when no proof is traced.
+    pub fn close_proof(&mut self) -> bool {
+        if self.proof.is_null() {
+            return true;
+        }
+        // SAFETY: the proof is traced into `self.proof`, which is open; CaDiCaL flushes
+        // what it wrote and stops tracing, and only then is the file closed, once.
+        unsafe {
+            ccadical_close_proof(self.solver);
+            let closed = libc::fclose(self.proof) == 0;
+            self.proof = std::ptr::null_mut();
+            closed
+        }
+    }
+
     /// Clauses learnt so far: one per conflict.
     pub fn learnt(&self) -> u64 {
         // SAFETY: no solve call is running (`&self` excludes `solve`).
@@ -219,6 +289,7 @@ impl Drop for RawSolver {
     fn drop(&mut self) {
         // SAFETY: the solver is released exactly once, after which nothing
         // can call the hooks, whose allocation is then freed exactly once.
+        self.close_proof();
         unsafe {
             ccadical_release(self.solver);
             drop(Box::from_raw(self.hooks));

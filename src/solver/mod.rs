@@ -342,6 +342,22 @@ pub enum BackendError {
         /// The solver's own account of the failure.
         message: String,
     },
+    /// The backend cannot do what was asked of it.
+    #[error("{backend} cannot write {what}; use --solver cadical")]
+    Unsupported {
+        /// Name of the backend.
+        backend: &'static str,
+        /// What it cannot do.
+        what: &'static str,
+    },
+    /// A proof file could not be created or written.
+    #[error("{backend}: cannot write the proof file {path}")]
+    ProofFile {
+        /// Name of the backend.
+        backend: &'static str,
+        /// The file.
+        path: String,
+    },
 }
 
 /// Counters every backend keeps about its own use.
@@ -462,6 +478,25 @@ pub trait Backend {
     /// Whether `var` is frozen; `None` for solvers without freezing.
     fn is_frozen(&self, _var: Var) -> Result<Option<bool>, BackendError> {
         Ok(None)
+    }
+
+    /// Traces a DRAT proof of the solver's work into a new file at `path`: only before the
+    /// first clause. `Ok(false)` for solvers that write no proofs.
+    fn trace_proof(&mut self, _path: &std::path::Path) -> Result<bool, BackendError> {
+        Ok(false)
+    }
+
+    /// Writes `clause` into the traced proof as a lemma, where the checker then checks it.
+    fn write_lemma(&mut self, _clause: &[Lit]) -> Result<(), BackendError> {
+        Err(BackendError::Unsupported {
+            backend: self.kind().name(),
+            what: "proofs",
+        })
+    }
+
+    /// Ends the traced proof, its file complete on disk.
+    fn close_proof(&mut self) -> Result<(), BackendError> {
+        Ok(())
     }
 }
 

@@ -1,0 +1,177 @@
+//! Certified "none" answers: each solver of a run with a proof directory traces a DRAT proof,
+//! and at its end the directory holds a CNF and a proof that an outside checker can verify.
+//!
+//! One solver answers many calls under assumptions, and CaDiCaL's trace alone proves none of
+//! them: an UNSAT answer under assumptions derives no clause. So after each UNSAT call the
+//! clause "not all of these assumptions" is written into the proof as a lemma, where the
+//! checker checks it by unit propagation (the solver just refuted those assumptions by
+//! propagation over clauses the proof holds), and added to the solver. A cube split into
+//! parts gets one more call under the cube's own literals, which the part lemmas make short,
+//! and its lemma. When the solver is done, the CNF written beside the proof is the encoding,
+//! every clause added since (blocking clauses of the tours found, subtour cuts), and "one of
+//! the refuted cubes holds" through a fresh selector variable per cube; the proof ends with
+//! a lemma "not selector" per cube and the empty clause. So a verified proof shows: no
+//! solution of the encoding lies in those cubes besides the tours blocked.
+//!
+//! In proof mode CaDiCaL runs without variable elimination: clauses it would restore for
+//! an eliminated variable assumed later reach the solver without passing through the proof.
+
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use rustsat::types::{Lit, Var};
+
+use crate::encode::Encoding;
+use crate::solver::CadicalOption;
+
+/// Where a run's proofs go; clones share the numbering of the files.
+#[derive(Clone, Debug)]
+pub struct ProofDir {
+    dir: PathBuf,
+    next: Arc<AtomicUsize>,
+}
+
+impl PartialEq for ProofDir {
+    fn eq(&self, other: &Self) -> bool {
+        self.dir == other.dir
+    }
+}
+
+impl Eq for ProofDir {}
+
+impl ProofDir {
+    /// Proofs go into `dir`, created if missing; proofs of an earlier run there are removed
+    /// first, so that the directory holds this run's only.
+    pub fn create(dir: &Path) -> io::Result<Self> {
+        std::fs::create_dir_all(dir)?;
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            let ours = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                n.starts_with("proof-") && (n.ends_with(".cnf") || n.ends_with(".drat"))
+            });
+            if ours {
+                std::fs::remove_file(path)?;
+            }
+        }
+        Ok(ProofDir {
+            dir: dir.to_path_buf(),
+            next: Arc::default(),
+        })
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The stem of the next solver's files: `DIR/proof-N`.
+    fn next_stem(&self) -> PathBuf {
+        let n = self.next.fetch_add(1, Ordering::Relaxed);
+        self.dir.join(format!("proof-{n}"))
+    }
+}
+
+/// The solver options proof mode sets: text DRAT, which lemmas are written in, and no
+/// variable elimination (see the module's note).
+pub(super) fn proof_options() -> Vec<CadicalOption> {
+    ["binary=0", "elim=0"]
+        .into_iter()
+        .map(|text| text.parse().expect("a valid option"))
+        .collect()
+}
+
+/// What one solver records for its proof.
+#[derive(Debug)]
+pub(super) struct SessionProof {
+    stem: PathBuf,
+    /// Clauses added after the encoding's: part of the CNF the proof refers to.
+    pub(super) added: Vec<Vec<Lit>>,
+    /// The cubes refuted, each closed by its lemma in the proof.
+    pub(super) refuted: Vec<Vec<Lit>>,
+}
+
+impl SessionProof {
+    pub(super) fn new(dir: &ProofDir) -> Self {
+        SessionProof {
+            stem: dir.next_stem(),
+            added: Vec::new(),
+            refuted: Vec::new(),
+        }
+    }
+
+    pub(super) fn drat_path(&self) -> PathBuf {
+        self.stem.with_extension("drat")
+    }
+
+    pub(super) fn cnf_path(&self) -> PathBuf {
+        self.stem.with_extension("cnf")
+    }
+
+    /// The selector variable of the `j`-th refuted cube: past every encoding variable.
+    pub(super) fn selector(encoding: &Encoding, j: usize) -> Var {
+        Var::new(encoding.n_vars() + j as u32)
+    }
+
+    /// Writes the CNF the proof refers to: the encoding, the clauses added since, and the
+    /// clauses saying one of the refuted cubes holds.
+    ///
+    /// Every unit clause `u` is written as `u or not g`, with the unit `g` (a fresh variable)
+    /// last: the same formula, shaped so that no clause is falsified while a checker reads
+    /// it. The rate checker (0.3.0) fails an assertion on a formula that unit propagation
+    /// refutes while it is being read, as the CNF of a cube with an easy refutation is.
+    pub(super) fn write_cnf(&self, encoding: &Encoding, model: &str) -> io::Result<()> {
+        let mut out = BufWriter::new(std::fs::File::create(self.cnf_path())?);
+        let selectors = self.refuted.len();
+        let selector_clauses: usize = self.refuted.iter().map(Vec::len).sum::<usize>() + 1;
+        let clauses = encoding.cnf().len() + self.added.len() + selector_clauses + 1;
+        let guard = Self::selector(encoding, selectors);
+        let vars = guard.idx() + 1;
+        writeln!(
+            out,
+            "c knights: the CNF of one solver of a run on {model}, with a DRAT proof beside it:"
+        )?;
+        writeln!(out, "c the encoding, then {} clauses added while solving (blocking clauses and subtour cuts),", self.added.len())?;
+        writeln!(
+            out,
+            "c then 'one of these {selectors} cubes holds' through selector variables {}..{}",
+            encoding.n_vars() + 1,
+            vars - 1
+        )?;
+        writeln!(
+            out,
+            "c every unit clause u is written as (u or -{vars}), and the unit {vars} comes last"
+        )?;
+        writeln!(out, "p cnf {vars} {clauses}")?;
+        let mut clause_out = |clause: &[Lit]| match clause {
+            [unit] => write_clause(&mut out, &[*unit, guard.neg_lit()]),
+            _ => write_clause(&mut out, clause),
+        };
+        for clause in encoding.cnf() {
+            clause_out(clause.as_ref())?;
+        }
+        for clause in &self.added {
+            clause_out(clause)?;
+        }
+        for (j, cube) in self.refuted.iter().enumerate() {
+            let selector = Self::selector(encoding, j);
+            for &lit in cube {
+                clause_out(&[selector.neg_lit(), lit])?;
+            }
+        }
+        let any: Vec<Lit> = (0..selectors)
+            .map(|j| Self::selector(encoding, j).pos_lit())
+            .collect();
+        clause_out(&any)?;
+        write_clause(&mut out, &[guard.pos_lit()])?;
+        out.flush()
+    }
+}
+
+fn write_clause(out: &mut impl Write, clause: &[Lit]) -> io::Result<()> {
+    for lit in clause {
+        write!(out, "{} ", lit.to_ipasir())?;
+    }
+    writeln!(out, "0")
+}
