@@ -4,6 +4,7 @@ mod angles;
 mod classify;
 mod jobs;
 mod malformed;
+mod proofs;
 mod sample;
 mod symmetry;
 mod tour;

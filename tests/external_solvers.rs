@@ -8,7 +8,7 @@ use crate::common::cli::{knights, stderr};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn have(solver: &str) -> bool {
+pub fn have(solver: &str) -> bool {
     have_or_skip(solver, std::env::var("CI").as_deref() == Ok("true"))
 }
 

@@ -19,6 +19,7 @@ macro_rules! out {
 }
 
 mod bench;
+mod check_proofs;
 mod classify;
 mod dimacs;
 mod engine;
@@ -107,6 +108,9 @@ pub enum Command {
     /// Check the jobs' result files and add them up; without every job finished, say
     /// which are missing and give no count.
     Merge(jobs::MergeArgs),
+    /// Check every proof a `--proof DIR` run wrote with an outside DRAT checker (rate, or
+    /// drat-trim), one JSON line each; exit 1 unless every one is verified.
+    CheckProofs(check_proofs::CheckProofsArgs),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -135,5 +139,6 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Split(args) => jobs::run_split(args),
         Command::RunJob(args) => jobs::run_run_job(args),
         Command::Merge(args) => jobs::run_merge(args),
+        Command::CheckProofs(args) => check_proofs::run(args),
     }
 }

@@ -1,0 +1,196 @@
+//! `knights check-proofs DIR`: every proof a `--proof DIR` run wrote, checked by an outside
+//! DRAT checker (the rate crate's `rate`, or `drat-trim` where there is no rate), one JSON
+//! line each and a summary. Only the checker's "s VERIFIED" counts; a crash, a time-out or
+//! any other verdict is a failure.
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Checker {
+    /// `rate` (install with `cargo install rate`).
+    Rate,
+    /// `drat-trim`.
+    DratTrim,
+}
+
+impl Checker {
+    fn program(self) -> &'static str {
+        match self {
+            Checker::Rate => "rate",
+            Checker::DratTrim => "drat-trim",
+        }
+    }
+
+    /// The first checker found on the PATH.
+    fn find() -> Result<Checker> {
+        for checker in [Checker::Rate, Checker::DratTrim] {
+            if on_path(checker.program()) {
+                return Ok(checker);
+            }
+        }
+        bail!("no DRAT checker found on the PATH: install rate with `cargo install rate`, or put drat-trim there")
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct CheckProofsArgs {
+    /// A directory a `--proof` run wrote (searched recursively for proof-N.cnf and
+    /// proof-N.drat pairs).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// The checker [default: rate if on the PATH, else drat-trim].
+    #[arg(long, value_enum)]
+    pub checker: Option<Checker>,
+    /// Proofs checked at once (0: one per core).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
+}
+
+/// One proof's check, as a JSON line.
+#[derive(Serialize)]
+struct Checked {
+    proof: String,
+    cnf_bytes: u64,
+    drat_bytes: u64,
+    checker: &'static str,
+    seconds: f64,
+    verified: bool,
+    /// The checker's verdict line, or why there is none.
+    verdict: String,
+}
+
+/// The last line.
+#[derive(Serialize)]
+struct Totals {
+    proofs: usize,
+    verified: usize,
+    failed: Vec<String>,
+    cnf_bytes: u64,
+    drat_bytes: u64,
+    checker_seconds: f64,
+}
+
+/// Exit code 0 when every proof is verified, 1 when any is not, 2 when there are none.
+pub fn run(args: CheckProofsArgs) -> Result<ExitCode> {
+    let checker = match args.checker {
+        Some(checker) if !on_path(checker.program()) => {
+            bail!("--checker {}: not found on the PATH", checker.program())
+        }
+        Some(checker) => checker,
+        None => Checker::find()?,
+    };
+    let proofs = find_proofs(&args.dir)?;
+    if proofs.is_empty() {
+        bail!(
+            "{}: no proofs in it (proof-N.cnf with proof-N.drat)",
+            args.dir.display()
+        );
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs)
+        .build()?;
+    let checked: Vec<Checked> =
+        pool.install(|| proofs.par_iter().map(|cnf| check(checker, cnf)).collect());
+    let mut totals = Totals {
+        proofs: checked.len(),
+        verified: 0,
+        failed: Vec::new(),
+        cnf_bytes: 0,
+        drat_bytes: 0,
+        checker_seconds: 0.0,
+    };
+    for line in &checked {
+        outln!("{}", serde_json::to_string(line)?)?;
+        totals.cnf_bytes += line.cnf_bytes;
+        totals.drat_bytes += line.drat_bytes;
+        totals.checker_seconds += line.seconds;
+        match line.verified {
+            true => totals.verified += 1,
+            false => totals.failed.push(line.proof.clone()),
+        }
+    }
+    outln!("{}", serde_json::to_string(&totals)?)?;
+    Ok(ExitCode::from(u8::from(!totals.failed.is_empty())))
+}
+
+/// Every `proof-N.cnf` under `dir`, in name order; a CNF without its proof, or a proof
+/// without its CNF (a run stopped before it finished the proof), is an error.
+fn find_proofs(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    walk(dir, &mut found).with_context(|| format!("cannot read {}", dir.display()))?;
+    found.sort();
+    let mut cnfs = Vec::new();
+    for path in &found {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !name.starts_with("proof-") {
+            continue;
+        }
+        let partner = match path.extension().and_then(|e| e.to_str()) {
+            Some("cnf") => path.with_extension("drat"),
+            Some("drat") => path.with_extension("cnf"),
+            _ => continue,
+        };
+        if !partner.exists() {
+            bail!(
+                "{}: {} is missing beside it (a run stopped before it finished this proof leaves its .drat alone)",
+                path.display(),
+                partner.display()
+            );
+        }
+        if path.extension().is_some_and(|e| e == "cnf") {
+            cnfs.push(path.clone());
+        }
+    }
+    Ok(cnfs)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn check(checker: Checker, cnf: &Path) -> Checked {
+    let drat = cnf.with_extension("drat");
+    let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+    let started = Instant::now();
+    let output = Command::new(checker.program()).arg(cnf).arg(&drat).output();
+    let seconds = started.elapsed().as_secs_f64();
+    let verdict = match &output {
+        Ok(out) => {
+            let text = String::from_utf8_lossy(&out.stdout);
+            let line = text.lines().find(|l| l.starts_with("s "));
+            match line {
+                Some(line) => line.to_string(),
+                None => format!("no verdict ({})", out.status),
+            }
+        }
+        Err(err) => format!("could not run {}: {err}", checker.program()),
+    };
+    Checked {
+        proof: drat.display().to_string(),
+        cnf_bytes: size(cnf),
+        drat_bytes: size(&drat),
+        checker: checker.program(),
+        seconds,
+        verified: verdict == "s VERIFIED",
+        verdict,
+    }
+}
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
+}

@@ -1,0 +1,144 @@
+//! `--proof DIR` and `check-proofs`: the proofs of a run pass the outside checker (rate,
+//! which .ci/run installs; elsewhere these tests skip without it), a damaged or half-written
+//! proof does not, and a proof-mode count is the count.
+
+use crate::common::cli::{knights, refused, stderr, summary};
+use crate::external_solvers::have;
+use std::path::Path;
+
+/// A numbered model whose cubes are split into prefix parts (closed, half-turn symmetric),
+/// so that its proofs hold part lemmas, cube lemmas and blocking clauses.
+const SPLIT_CUBES: &str = "name = \"t6\"\nboard = \"6x6\"\nclosed = true\nsymmetry = \"rot180\"\n\
+    [start]\nrows = [0]\n[sums]\nlines = [{ cells = [[0, 0], [1, 1], [2, 2]], target = 30 }]\n";
+
+fn check(dir: &Path) -> (Option<i32>, Vec<serde_json::Value>) {
+    let out = knights(&["check-proofs", dir.to_str().unwrap()]);
+    let lines = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (out.status.code(), lines)
+}
+
+#[test]
+fn proofs_of_a_count_pass_the_checker_and_the_count_is_unchanged() {
+    if !have("rate") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("t6.toml");
+    std::fs::write(&model, SPLIT_CUBES).unwrap();
+    let proofs = dir.path().join("proofs");
+    let model = model.to_str().unwrap();
+    let proved = summary(&knights(&[
+        "count",
+        model,
+        "--proof",
+        proofs.to_str().unwrap(),
+        "--format",
+        "json",
+        "--stats",
+    ]));
+    let native = summary(&knights(&[
+        "count", model, "--engine", "search", "--format", "json",
+    ]));
+    assert_eq!(proved["solutions"], native["solutions"]);
+    assert_eq!(proved["classes"], native["classes"]);
+    let written = proved["stats"]["proofs"].as_u64().unwrap();
+    assert!(written > 1, "{proved}");
+    let (code, lines) = check(&proofs);
+    let totals = lines.last().unwrap();
+    assert_eq!(code, Some(0), "{lines:?}");
+    assert_eq!(totals["verified"].as_u64(), Some(written), "{totals}");
+}
+
+#[test]
+fn a_damaged_or_unfinished_proof_is_not_verified() {
+    if !have("rate") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let proofs = dir.path().join("proofs");
+    let out = knights(&[
+        "count",
+        "--board",
+        "6x6",
+        "--closed",
+        "--proof",
+        proofs.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Without its last lemmas (the cubes' selectors and the empty clause) a proof refutes
+    // nothing.
+    let drat = proofs.join("proof-0.drat");
+    let text = std::fs::read_to_string(&drat).unwrap();
+    let kept: Vec<&str> = text.lines().collect();
+    std::fs::write(&drat, kept[..kept.len() - 4].join("\n") + "\n").unwrap();
+    let (code, lines) = check(&proofs);
+    assert_eq!(code, Some(1), "{lines:?}");
+    let failed = lines.last().unwrap()["failed"].clone();
+    assert_eq!(failed, serde_json::json!([drat.display().to_string()]));
+    // A proof whose CNF was never written (its run was stopped) is named.
+    std::fs::remove_file(proofs.join("proof-0.cnf")).unwrap();
+    let err = refused(&["check-proofs", proofs.to_str().unwrap()]);
+    assert!(err.contains("proof-0.cnf is missing"), "{err}");
+}
+
+#[test]
+fn a_split_sat_job_writes_its_proofs_beside_its_result() {
+    if !have("rate") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let jobs = dir.path().join("jobs.jsonl");
+    let jobs = jobs.to_str().unwrap();
+    let split = knights(&[
+        "split", "--board", "6x6", "--closed", "--jobs", "2", "-o", jobs,
+    ]);
+    assert!(split.status.success(), "{}", stderr(&split));
+    let results = dir.path().join("results");
+    let proofs = dir.path().join("proofs");
+    for index in ["0", "1"] {
+        let out = knights(&[
+            "run-job",
+            jobs,
+            "--index",
+            index,
+            "-o",
+            results.to_str().unwrap(),
+            "--proof",
+            proofs.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    assert!(proofs.join("job-1").join("proof-0.drat").exists());
+    let (code, lines) = check(&proofs);
+    assert_eq!(code, Some(0), "{lines:?}");
+}
+
+#[test]
+fn proofs_are_refused_where_no_proof_can_come() {
+    let err = refused(&[
+        "count", "--board", "5x5", "--proof", "/tmp/x", "--solver", "varisat",
+    ]);
+    assert!(err.contains("varisat") && err.contains("cadical"), "{err}");
+    let err = refused(&[
+        "count", "--board", "5x5", "--proof", "/tmp/x", "--engine", "search",
+    ]);
+    assert!(err.contains("--proof"), "{err}");
+    let err = refused(&[
+        "split",
+        "--board",
+        "5x5",
+        "--jobs",
+        "2",
+        "-o",
+        "/dev/null",
+        "--proof",
+        "/tmp/x",
+    ]);
+    assert!(err.contains("run-job"), "{err}");
+    let empty = tempfile::tempdir().unwrap();
+    let err = refused(&["check-proofs", empty.path().to_str().unwrap()]);
+    assert!(err.contains("no proofs"), "{err}");
+}
