@@ -229,3 +229,59 @@ fn check_place(job: &Job, first: Option<&Job>, position: usize) -> Result<(), St
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(index: usize, jobs: usize) -> Job {
+        Job {
+            knights_job: JOB_FORMAT,
+            version: env!("CARGO_PKG_VERSION").into(),
+            run: "0123456789abcdef".into(),
+            index,
+            jobs,
+            name: "t".into(),
+            model: "board = \"5x5\"\n".into(),
+            engine: JobEngine::Search { symmetry: true },
+            record: Record::Tours,
+            part: JobPart::Cubes(vec![index]),
+            estimated_nodes: 1.5,
+        }
+    }
+
+    fn file(jobs: &[Job]) -> String {
+        jobs.iter().map(|j| j.to_line() + "\n").collect()
+    }
+
+    #[test]
+    fn a_job_file_reads_back_as_written() {
+        let jobs = vec![job(0, 2), job(1, 2)];
+        assert_eq!(read_jobs(&file(&jobs), "f").unwrap(), jobs);
+    }
+
+    #[test]
+    fn a_lost_or_reordered_line_is_named() {
+        let lost = file(&[job(0, 3), job(1, 3)]);
+        let err = read_jobs(&lost, "f").unwrap_err().to_string();
+        assert!(err.contains("made 3 jobs, but the file holds 2"), "{err}");
+        let reordered = file(&[job(1, 2), job(0, 2)]);
+        let err = read_jobs(&reordered, "f").unwrap_err().to_string();
+        assert!(err.starts_with("f line 1: job index 1 where 0"), "{err}");
+        let err = read_jobs("\n", "f").unwrap_err().to_string();
+        assert_eq!(err, "f: no jobs in it");
+    }
+
+    #[test]
+    fn a_line_of_another_format_is_named() {
+        let mut other = job(0, 1);
+        other.knights_job = 2;
+        let err = read_jobs(&file(&[other]), "f").unwrap_err().to_string();
+        assert!(
+            err.contains("job format 2 where this version reads 1"),
+            "{err}"
+        );
+        let err = read_jobs("{\"a\":1}\n", "f").unwrap_err().to_string();
+        assert!(err.contains("f line 1: not a knights job"), "{err}");
+    }
+}

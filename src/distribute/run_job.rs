@@ -10,12 +10,12 @@ use super::result::ResultWriter;
 use super::result::{check_header, partial_path, read_result, result_path, JobEnd, ResultError};
 use crate::puzzle::Puzzle;
 use crate::run::{Class, CubeProgress, Ending, EngineError, Limits, NodeProgress, Progress};
-use crate::sat::{class_of, enumerate_cubes, Observers, ProofDir, SatError};
-use crate::search::{search_pieces, SearchError, SearchOptions};
+use crate::sat::{class_of, enumerate_cubes, Observers, ProofDir, SatError, SatOptions};
+use crate::search::{search_pieces, SearchError, SearchOptions, TreePiece};
 use crate::spec::Spec;
 use crate::tour::json::parse_lines;
 use crate::tour::Tour;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -205,55 +205,83 @@ fn run_engine(
                 jobs: options.threads,
                 symmetry: *symmetry,
             };
-            let take = |class: Class| sink.take(&class);
-            let keep: Option<&(dyn Fn(Class) + Sync)> = sink.keep.then_some(&take);
-            let on_nodes = |p: NodeProgress| on_progress(Progress::Nodes(p));
-            let count = search_pieces(puzzle, &opts, limits, keep, &on_nodes, pieces)
-                .map_err(|e: SearchError| EngineError::new(e))?;
-            let summary = count.summary;
-            Ok(JobEnd {
-                ending: summary.ending,
-                solutions: summary.solutions,
-                classes: sink.keep.then_some(summary.classes),
-                class_sizes: if sink.keep {
-                    Default::default()
-                } else {
-                    count.by_class_size
-                },
-                tour_lines: 0,
-                seconds: summary.seconds,
-                stats: summary.stats,
-            })
+            search_part(puzzle, &opts, limits, pieces, sink, on_progress)
         }
         (JobEngine::Sat { options: sat }, JobPart::Cubes(cubes)) => {
-            let sat_options = crate::sat::SatOptions {
+            let sat_options = SatOptions {
                 jobs: options.threads,
                 proof: options.proof.clone(),
                 ..sat.clone()
             };
-            let mut on_class = |class: &Class| sink.take(class);
-            let on_cube = |p: CubeProgress| on_progress(Progress::Cubes(p));
-            let observers = Observers {
-                on_class: &mut on_class,
-                on_cube: &on_cube,
-            };
-            let summary = enumerate_cubes(puzzle, &sat_options, limits, already, cubes, observers)
-                .map_err(|e: SatError| EngineError::new(e))?;
-            Ok(JobEnd {
-                ending: summary.ending,
-                solutions: summary.solutions,
-                classes: Some(summary.classes),
-                class_sizes: Default::default(),
-                tour_lines: 0,
-                seconds: summary.seconds,
-                stats: summary.stats,
-            })
+            let part = SatPart { cubes, already };
+            sat_part(puzzle, &sat_options, limits, &part, sink, on_progress)
         }
         _ => Err(RunJobError::Model {
             index: job.index,
             reason: "its part does not fit its engine".into(),
         }),
     }
+}
+
+fn search_part(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    limits: &Limits,
+    pieces: &[TreePiece],
+    sink: &Sink,
+    on_progress: &dyn Fn(Progress),
+) -> Result<JobEnd, RunJobError> {
+    let take = |class: Class| sink.take(&class);
+    let keep: Option<&(dyn Fn(Class) + Sync)> = sink.keep.then_some(&take);
+    let on_nodes = |p: NodeProgress| on_progress(Progress::Nodes(p));
+    let count = search_pieces(puzzle, opts, limits, keep, &on_nodes, pieces)
+        .map_err(|e: SearchError| EngineError::new(e))?;
+    let summary = count.summary;
+    Ok(JobEnd {
+        ending: summary.ending,
+        solutions: summary.solutions,
+        classes: sink.keep.then_some(summary.classes),
+        class_sizes: match sink.keep {
+            true => BTreeMap::new(),
+            false => count.by_class_size,
+        },
+        tour_lines: 0,
+        seconds: summary.seconds,
+        stats: summary.stats,
+    })
+}
+
+/// A SAT job's cubes, and the tours its partial result already holds.
+struct SatPart<'a> {
+    cubes: &'a [usize],
+    already: &'a [Tour],
+}
+
+fn sat_part(
+    puzzle: &Puzzle,
+    options: &SatOptions,
+    limits: &Limits,
+    part: &SatPart,
+    sink: &Sink,
+    on_progress: &dyn Fn(Progress),
+) -> Result<JobEnd, RunJobError> {
+    let mut on_class = |class: &Class| sink.take(class);
+    let on_cube = |p: CubeProgress| on_progress(Progress::Cubes(p));
+    let observers = Observers {
+        on_class: &mut on_class,
+        on_cube: &on_cube,
+    };
+    let summary = enumerate_cubes(puzzle, options, limits, part.already, part.cubes, observers)
+        .map_err(|e: SatError| EngineError::new(e))?;
+    Ok(JobEnd {
+        ending: summary.ending,
+        solutions: summary.solutions,
+        classes: Some(summary.classes),
+        class_sizes: BTreeMap::new(),
+        tour_lines: 0,
+        seconds: summary.seconds,
+        stats: summary.stats,
+    })
 }
 
 /// The classes a partial result of this job holds in full, each verified. A partial file of

@@ -139,8 +139,7 @@ fn search_in_mode<const W: usize, const M: u8>(
     let prefixes = match run.given {
         Some(given) => given,
         None => {
-            let want = if jobs > 1 { 256 * jobs } else { 1 };
-            cut = cut_prefixes_to::<W, M>(setup, &counters, &ctx, want);
+            cut = cut_for_threads::<W, M>(setup, &counters, &ctx, jobs);
             &cut
         }
     };
@@ -164,6 +163,19 @@ fn search_in_mode<const W: usize, const M: u8>(
         });
         watch.until_done(&done_rx, counters);
     });
+    let summary = summarise(setup, &counters, run, prefixes.len(), jobs);
+    let buckets = counters.buckets.iter().map(|b| b.load(Ordering::SeqCst));
+    Ok((summary, buckets.collect()))
+}
+
+/// The summary of a finished search.
+fn summarise<const W: usize>(
+    setup: &Setup<W>,
+    counters: &Counters,
+    run: &RunOn,
+    prefixes: usize,
+    jobs: usize,
+) -> Summary {
     let mut summary = Summary::new(setup.puzzle, "search");
     let ending = counters.ending();
     summary.solutions = counters.solutions.load(Ordering::SeqCst);
@@ -171,19 +183,24 @@ fn search_in_mode<const W: usize, const M: u8>(
     let whole_tree = run.given.is_none() && ending == Ending::Exhausted;
     summary.classes = match run.sink {
         Some(_) => counters.classes.load(Ordering::SeqCst),
-        None => classes_from_buckets(&counters, whole_tree),
+        None => classes_from_buckets(counters, whole_tree),
     };
     summary.finish(ending, run.started);
     let nodes = counters.nodes.load(Ordering::SeqCst);
-    summary.set_stats(&SearchStats::new(
-        setup.plan,
-        nodes,
-        &summary,
-        prefixes.len(),
-        jobs,
-    ));
-    let buckets = counters.buckets.iter().map(|b| b.load(Ordering::SeqCst));
-    Ok((summary, buckets.collect()))
+    let stats = SearchStats::new(setup.plan, nodes, &summary, prefixes, jobs);
+    summary.set_stats(&stats);
+    summary
+}
+
+/// Enough prefixes to keep `jobs` threads busy to the end.
+fn cut_for_threads<const W: usize, const M: u8>(
+    setup: &Setup<W>,
+    counters: &Counters,
+    ctx: &Context,
+    jobs: usize,
+) -> Vec<Prefix> {
+    let want = if jobs > 1 { 256 * jobs } else { 1 };
+    cut_prefixes_to::<W, M>(setup, counters, ctx, want)
 }
 
 /// Cuts the tree into at least `want` prefixes on the calling thread where it has that many
