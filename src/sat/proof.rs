@@ -13,8 +13,10 @@
 //! a lemma "not selector" per cube and the empty clause. So a verified proof shows: no
 //! solution of the encoding lies in those cubes besides the tours blocked.
 //!
-//! In proof mode CaDiCaL runs without variable elimination: clauses it would restore for
-//! an eliminated variable assumed later reach the solver without passing through the proof.
+//! In proof mode CaDiCaL runs without variable elimination (clauses it would restore for an
+//! eliminated variable assumed later reach the solver without passing through the proof) and
+//! without the inprocessing that rewrites clauses: with it, lemmas written after long runs of
+//! incremental calls failed the checker.
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -73,10 +75,21 @@ impl ProofDir {
     }
 }
 
-/// The solver options proof mode sets: text DRAT, which lemmas are written in, and no
-/// variable elimination (see the module's note).
+/// The solver options proof mode sets: text DRAT, which lemmas are written in; no variable
+/// elimination (see the module's note); and none of the inprocessing that rewrites clauses
+/// (subsumption, vivification, probing, ternary resolution, equivalent-literal substitution),
+/// without which the proofs of long runs check and with which they did not
+/// (results/split/README.md).
 pub(super) fn proof_options() -> Vec<CadicalOption> {
-    ["binary=0", "elim=0"]
+    [
+        "binary=0",
+        "elim=0",
+        "subsume=0",
+        "vivify=0",
+        "probe=0",
+        "ternary=0",
+        "decompose=0",
+    ]
         .into_iter()
         .map(|text| text.parse().expect("a valid option"))
         .collect()

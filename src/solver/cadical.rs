@@ -234,13 +234,11 @@ impl Backend for CadicalBackend {
     }
 
     fn write_lemma(&mut self, clause: &[Lit]) -> Result<(), BackendError> {
-        // Literals false at the root are left out: the checker knows them false too (from
-        // the units in the proof and the formula). A lemma false as a whole says the formula
-        // is refuted at the root already, which the checker finds by propagation; written,
-        // it would be a falsified lemma, on which the rate checker fails an assertion.
-        let mut dimacs = dimacs_lits(clause)?;
-        dimacs.retain(|&lit| self.solver.fixed(lit) >= 0);
-        if dimacs.is_empty() && !clause.is_empty() {
+        // A lemma whose every literal is false at the root says the formula is refuted at
+        // the root already, which the checker finds by propagation; written, it would be a
+        // falsified lemma, on which the rate checker fails an assertion.
+        let dimacs = dimacs_lits(clause)?;
+        if !dimacs.is_empty() && dimacs.iter().all(|&lit| self.solver.fixed(lit) < 0) {
             return Ok(());
         }
         match self.solver.write_lemma(&dimacs) {
