@@ -214,3 +214,37 @@ fn a_sat_job_continues_from_its_partial_result() {
     );
     assert!(!partial_path(dir.path(), 0).exists());
 }
+
+/// The proof of a long run of incremental calls passes the outside checker: one job of the
+/// magic model (thousands of prefix parts refuted one after another in one solver). Short
+/// runs passed even with CaDiCaL's clause-rewriting inprocessing on, which this one did not.
+#[test]
+#[ignore = "slow: about 80 seconds in release on two cores"]
+fn a_magic_job_proof_passes_the_checker() {
+    use crate::common::cli::{knights, stderr};
+    if !crate::external_solvers::have("rate") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let jobs = dir.path().join("jobs.jsonl");
+    let jobs = jobs.to_str().unwrap();
+    let model = root().join("models/magic-closed-centrosymmetric.toml");
+    let split = knights(&["split", model.to_str().unwrap(), "--jobs", "8", "-o", jobs]);
+    assert!(split.status.success(), "{}", stderr(&split));
+    let proofs = dir.path().join("proofs");
+    let results = dir.path().join("results");
+    let run = knights(&[
+        "run-job",
+        jobs,
+        "--index",
+        "0",
+        "-o",
+        results.to_str().unwrap(),
+        "--proof",
+        proofs.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let check = knights(&["check-proofs", proofs.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{text}");
+}

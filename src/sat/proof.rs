@@ -90,9 +90,9 @@ pub(super) fn proof_options() -> Vec<CadicalOption> {
         "ternary=0",
         "decompose=0",
     ]
-        .into_iter()
-        .map(|text| text.parse().expect("a valid option"))
-        .collect()
+    .into_iter()
+    .map(|text| text.parse().expect("a valid option"))
+    .collect()
 }
 
 /// What one solver records for its proof.
