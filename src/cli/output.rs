@@ -5,8 +5,7 @@ use super::progress::Progress;
 use anyhow::{anyhow, Context, Result};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, StopFlag};
-use knights::tour::json::TourRecord;
-use serde::Serialize;
+use knights::tour::json::{SolutionLine, TourRecord};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
@@ -19,18 +18,6 @@ pub fn create_output(path: &Path) -> Result<Box<dyn Write>> {
     let file =
         std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
     Ok(Box::new(std::io::BufWriter::new(file)))
-}
-
-/// One line of `enumerate` output.
-#[derive(Serialize)]
-struct SolutionLine<'a> {
-    /// 1-based index of the class in the order found.
-    class: u64,
-    /// 1-based index of this solution within its class.
-    member: usize,
-    class_size: usize,
-    #[serde(flatten)]
-    tour: &'a TourRecord,
 }
 
 /// How a command writes solutions and its summary.

@@ -9,7 +9,7 @@
 use super::checksum::{seal, unseal, Fnv};
 use super::jobfile::Job;
 use crate::run::{Class, Ending};
-use crate::tour::json::TourRecord;
+use crate::tour::json::{SolutionLine, TourRecord};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -64,16 +64,6 @@ pub struct JobEnd {
     /// The engine's figures.
     #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
     pub stats: serde_json::Map<String, serde_json::Value>,
-}
-
-/// One solution line, as `enumerate` writes it.
-#[derive(Serialize)]
-struct SolutionLine<'a> {
-    class: u64,
-    member: usize,
-    class_size: usize,
-    #[serde(flatten)]
-    tour: &'a TourRecord,
 }
 
 /// Where a job's finished result lives in `dir`.

@@ -7,6 +7,7 @@
 
 use super::driver::Setup;
 use super::job::{replays, Prefix};
+use super::walker::Walker;
 use super::Estimate;
 
 /// SplitMix64: small, fast and good enough to pick children.
@@ -50,20 +51,10 @@ pub fn probe<const W: usize, const M: u8>(setup: &Setup<W>, probes: usize, seed:
                 }
                 break;
             }
-            live.clear();
-            for v in w.candidates().iter() {
-                if w.push(v) {
-                    live.push(v);
-                }
-                w.pop();
-            }
-            if live.is_empty() {
+            let Some(children) = step_down(&mut w, &mut live, &mut rng) else {
                 break;
-            }
-            product *= live.len() as f64;
-            let v = live[rng.below(live.len())];
-            let alive = w.push(v);
-            debug_assert!(alive);
+            };
+            product *= children as f64;
             per_depth[w.depth()] += product;
         }
     }
@@ -102,22 +93,35 @@ pub fn nodes_below<const W: usize, const M: u8>(
         let mut product = 1.0;
         total += product;
         while !w.is_leaf() {
-            live.clear();
-            for v in w.candidates().iter() {
-                if w.push(v) {
-                    live.push(v);
-                }
-                w.pop();
-            }
-            if live.is_empty() {
+            let Some(children) = step_down(&mut w, &mut live, &mut rng) else {
                 break;
-            }
-            product *= live.len() as f64;
-            let v = live[rng.below(live.len())];
-            let alive = w.push(v);
-            debug_assert!(alive);
+            };
+            product *= children as f64;
             total += product;
         }
     }
     total / probes.max(1) as f64
+}
+
+/// One step of a probe: moves to a live child chosen uniformly and returns how many live
+/// children there were; `None` at a dead end.
+fn step_down<const W: usize, const M: u8>(
+    w: &mut Walker<'_, W, M>,
+    live: &mut Vec<usize>,
+    rng: &mut Rng,
+) -> Option<usize> {
+    live.clear();
+    for v in w.candidates().iter() {
+        if w.push(v) {
+            live.push(v);
+        }
+        w.pop();
+    }
+    if live.is_empty() {
+        return None;
+    }
+    let v = live[rng.below(live.len())];
+    let alive = w.push(v);
+    debug_assert!(alive);
+    Some(live.len())
 }

@@ -15,6 +15,21 @@ pub struct TourRecord {
     pub numbers: Vec<u32>,
 }
 
+/// One line of enumeration output: a tour with its place in the classes found. `enumerate`
+/// and a split job's result file both write these.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolutionLine<'a> {
+    /// 1-based index of the class in the order found.
+    pub class: u64,
+    /// 1-based index of this solution within its class.
+    pub member: usize,
+    /// How many solutions the class has.
+    pub class_size: usize,
+    /// The tour.
+    #[serde(flatten)]
+    pub tour: &'a TourRecord,
+}
+
 /// Why a line of JSON output is not a tour.
 #[derive(Debug, thiserror::Error)]
 pub enum JsonError {
