@@ -7,7 +7,7 @@
 #   - the Slurm array script: `bash -n`, and its tasks run with SLURM_ARRAY_TASK_ID set by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export KNIGHTS=${KNIGHTS:-$PWD/target/release/knights}
+export KNIGHTS=${KNIGHTS:-${CARGO_TARGET_DIR:-$PWD/target}/release/knights}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

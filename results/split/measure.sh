@@ -7,7 +7,7 @@
 # Usage: results/split/measure.sh [KNIGHTS] > table.md
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-knights=${1:-target/release/knights}
+knights=${1:-${CARGO_TARGET_DIR:-target}/release/knights}
 model=models/closed-8x8-rot180.toml
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
