@@ -113,6 +113,11 @@ impl SatFlags {
             }
         }
         if self.solver.unwrap_or_default() != SolverKind::Cadical {
+            anyhow::ensure!(
+                self.proof.is_none(),
+                "--proof needs --solver cadical: {} writes no proofs",
+                self.solver.unwrap_or_default().name()
+            );
             if let Some(option) = self.cadical_options.first() {
                 anyhow::bail!("--cadical-option {option} needs --solver cadical");
             }

@@ -118,26 +118,19 @@ fn a_split_sat_job_writes_its_proofs_beside_its_result() {
 
 #[test]
 fn proofs_are_refused_where_no_proof_can_come() {
-    let err = refused(&[
-        "count", "--board", "5x5", "--proof", "/tmp/x", "--solver", "varisat",
-    ]);
+    let dir = tempfile::tempdir().unwrap();
+    let proofs = dir.path().join("proofs");
+    let proofs = proofs.to_str().unwrap();
+    let board = ["--board", "5x5", "--proof", proofs];
+    let varisat = [&["count"][..], &board, &["--solver", "varisat"]].concat();
+    let err = refused(&varisat);
     assert!(err.contains("varisat") && err.contains("cadical"), "{err}");
-    let err = refused(&[
-        "count", "--board", "5x5", "--proof", "/tmp/x", "--engine", "search",
-    ]);
-    assert!(err.contains("--proof"), "{err}");
-    let err = refused(&[
-        "split",
-        "--board",
-        "5x5",
-        "--jobs",
-        "2",
-        "-o",
-        "/dev/null",
-        "--proof",
-        "/tmp/x",
-    ]);
-    assert!(err.contains("run-job"), "{err}");
+    let search = [&["count"][..], &board, &["--engine", "search"]].concat();
+    assert!(refused(&search).contains("--proof"));
+    let split = [&["split"][..], &board, &["--jobs", "2", "-o", "/dev/null"]].concat();
+    assert!(refused(&split).contains("run-job"));
+    // A refused run creates nothing.
+    assert!(!dir.path().join("proofs").exists());
     let empty = tempfile::tempdir().unwrap();
     let err = refused(&["check-proofs", empty.path().to_str().unwrap()]);
     assert!(err.contains("no proofs"), "{err}");
