@@ -26,6 +26,10 @@ pub struct Step {
     pub ending: Ending,
     /// Wall-clock time of the step.
     pub seconds: f64,
+    /// The proofs behind the step's answer, when the engine writes proofs (the caller,
+    /// which knows where they go, fills this in).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proofs: Option<Vec<String>>,
 }
 
 /// Where the descent stopped.
@@ -57,7 +61,7 @@ pub fn minimise(
     puzzle: &Puzzle,
     kind: AngleKind,
     limits: &Limits,
-    on_step: &dyn Fn(&Step),
+    on_step: &mut dyn FnMut(&mut Step),
 ) -> Result<Descent, OptimiseError> {
     let started = Instant::now();
     let mut descent = Descent {
@@ -78,7 +82,7 @@ pub fn minimise(
         let step_started = Instant::now();
         let (tour, ending) = first_tour(engine, &asked, &step_limits)?;
         let found = tour.map(|t| verified_count(&asked, &t, kind)).transpose()?;
-        let step = Step {
+        let mut step = Step {
             bound: match descent.minimum {
                 None => "none".into(),
                 Some(best) => format!("{} <= {}", kind.name(), best - 1),
@@ -86,8 +90,9 @@ pub fn minimise(
             found,
             ending,
             seconds: step_started.elapsed().as_secs_f64(),
+            proofs: None,
         };
-        on_step(&step);
+        on_step(&mut step);
         descent.steps.push(step);
         match found {
             Some(count) => {

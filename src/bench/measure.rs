@@ -179,7 +179,8 @@ fn minimise_summary(
     started: Instant,
 ) -> Result<Summary, String> {
     let engine = crate::sat::SatEngine::default();
-    let descent = minimise(&engine, puzzle, kind, limits, &|_| {}).map_err(|e| e.to_string())?;
+    let descent =
+        minimise(&engine, puzzle, kind, limits, &mut |_| {}).map_err(|e| e.to_string())?;
     let Some(minimum) = descent.minimum.filter(|_| descent.proved) else {
         let mut summary = Summary::new(puzzle, "sat");
         summary.finish(Ending::Timeout, started);

@@ -171,13 +171,12 @@ impl RunArgs {
         })
     }
 
-    /// The SAT engine's options, with the proof directory created when one is asked for.
-    pub fn sat_options(&self) -> Result<SatOptions> {
+    /// The SAT engine's options, with the proof directory checked (it is made only when the
+    /// first proof starts).
+    fn sat_options(&self) -> Result<SatOptions> {
         let mut options = self.sat.options(self.jobs);
         if let Some(dir) = &self.sat.proof {
-            let created = ProofDir::create(dir)
-                .with_context(|| format!("--proof: cannot use {}", dir.display()))?;
-            options.proof = Some(created);
+            options.proof = Some(ProofDir::prepare(dir).context("--proof")?);
         }
         Ok(options)
     }
@@ -198,18 +197,39 @@ impl RunArgs {
         Ok(())
     }
 
-    /// The engine chosen, with the options given. Options it would ignore are refused.
-    pub fn engine(&self) -> Result<Box<dyn Engine>> {
+    /// The command line lowered once into what a run needs: every flag checked and the
+    /// engine built, with nothing created, opened or removed on the way. Commands build
+    /// their engine here and nowhere else, so that one run is one engine (and one proof
+    /// directory). Options the engine would ignore are refused.
+    pub fn lower(&self) -> Result<RunConfig> {
         self.sat.check(self.engine)?;
-        Ok(match self.engine {
-            EngineKind::Search => Box::new(SearchEngine {
-                options: self.search_options(),
-            }),
-            EngineKind::Sat => Box::new(SatEngine {
-                options: self.sat_options()?,
-            }),
+        let (engine, proof): (Box<dyn Engine>, _) = match self.engine {
+            EngineKind::Search => {
+                let options = self.search_options();
+                (Box::new(SearchEngine { options }), None)
+            }
+            EngineKind::Sat => {
+                let options = self.sat_options()?;
+                let proof = options.proof.clone();
+                (Box::new(SatEngine { options }), proof)
+            }
+        };
+        Ok(RunConfig {
+            limits: self.limits()?,
+            engine,
+            proof,
         })
     }
+}
+
+/// A run's flags, checked, and its engine.
+pub struct RunConfig {
+    /// The limits, with the stop flag watching the stopping signals.
+    pub limits: Limits,
+    /// The one engine of the run.
+    pub engine: Box<dyn Engine>,
+    /// Where the engine writes its proofs, if it does.
+    pub proof: Option<ProofDir>,
 }
 
 /// Shows an engine's progress on the progress line.

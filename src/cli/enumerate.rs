@@ -1,6 +1,6 @@
 //! `knights count` and `knights enumerate`: every solution, verified, then the summary line.
 
-use super::engine::{show_progress, EngineKind, RunArgs};
+use super::engine::{show_progress, EngineKind, RunArgs, RunConfig};
 use super::estimate::predict;
 use super::output::{Format, SolutionWriter};
 use super::progress::Progress;
@@ -123,8 +123,7 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
         return answer_by_theorem(&puzzle, &reason, style);
     }
     let expected_nodes = plan_search_run(&args, &puzzle)?;
-    let limits = args.run.limits()?;
-    let engine = args.run.engine()?;
+    let RunConfig { limits, engine, .. } = args.run.lower()?;
     let progress = Progress::start(&puzzle.name, expected_nodes);
     let on_progress = show_progress(&progress);
     let summary = if !write_solutions && limits.solutions.is_none() {

@@ -9,8 +9,8 @@ use super::ModelArgs;
 use anyhow::{Context, Result};
 use clap::Args;
 use knights::distribute::{
-    merge, read_jobs, run_job, split, Job, JobEngine, JobOutcome, MergeSummary, Record,
-    RunJobOptions, SplitRequest,
+    finished_result, merge, read_jobs, run_job, split, Job, JobEngine, JobLock, JobOutcome,
+    MergeSummary, Record, RunJobOptions, SplitRequest,
 };
 use knights::run::{Ending, Limits, StopFlag};
 use knights::sat::ProofDir;
@@ -150,6 +150,13 @@ pub fn run_run_job(args: RunJobArgs) -> Result<ExitCode> {
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("cannot create {}", args.output.display()))?;
     let limits = job_limits(args.timeout)?;
+    // Held until the job's run ends: a second runner stops here, before it touches anything.
+    let _lock = JobLock::acquire(&args.output, job.index)?;
+    // A finished job is reported before any proof directory is looked at: its proofs stay.
+    if let Some(done) = finished_result(job, &args.output)? {
+        outln!("{}", job_line(job, "already-done", &done, None))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let options = RunJobOptions {
         threads: args.threads,
         proof: job_proof_dir(args.proof.as_deref(), job.index)?,
@@ -181,9 +188,10 @@ fn job_proof_dir(dir: Option<&Path>, index: usize) -> Result<Option<ProofDir>> {
         return Ok(None);
     };
     let dir = dir.join(format!("job-{index}"));
-    let created =
-        ProofDir::create(&dir).with_context(|| format!("--proof: cannot use {}", dir.display()))?;
-    Ok(Some(created))
+    let prepared = ProofDir::prepare(&dir).with_context(|| {
+        format!("--proof: job {index}'s proof directory (move it aside to run the job again)")
+    })?;
+    Ok(Some(prepared))
 }
 
 fn job_limits(timeout: Option<f64>) -> Result<Limits> {

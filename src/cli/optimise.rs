@@ -6,7 +6,7 @@
 //! `--timeout` or a signal stopped a step before the minimum was proved (the summary gives
 //! the best found, never as the minimum).
 
-use super::engine::RunArgs;
+use super::engine::{RunArgs, RunConfig};
 use super::output::{Format, SolutionWriter};
 use anyhow::Result;
 use clap::Args;
@@ -14,7 +14,9 @@ use knights::optimise::{minimise, remaining, with_angle_bound, Descent};
 use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::{AngleKind, Puzzle};
 use knights::run::{Limits, Summary};
+use knights::sat::ProofDir;
 use serde::Serialize;
+use std::cell::Cell;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -45,6 +47,12 @@ struct OptimiseSummary {
     classes: Option<u64>,
     /// Whether every optimal tour was written.
     complete: bool,
+    /// With `--proof`: the directory, and the proofs of the enumeration of the optimal
+    /// classes (each step's own are in the step).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof_dir: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    enumeration_proofs: Option<Vec<String>>,
     seconds: f64,
 }
 
@@ -55,34 +63,47 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     let started = Instant::now();
-    let limits = args.run.limits()?;
-    let engine = args.run.engine()?;
+    let config = args.run.lower()?;
     let kind = args.minimise;
-    let say_step = |step: &knights::optimise::Step| {
+    let proofs = ProofLedger::new(config.proof.as_ref());
+    let mut on_step = |step: &mut knights::optimise::Step| {
+        step.proofs = proofs.since_last();
         if let Some(count) = step.found {
             eprintln!("optimise: a tour with {count} {} angles", kind.name());
         }
     };
-    let descent = minimise(engine.as_ref(), &puzzle, kind, &limits, &say_step)?;
+    let descent = minimise(
+        config.engine.as_ref(),
+        &puzzle,
+        kind,
+        &config.limits,
+        &mut on_step,
+    )?;
     let mut report = OptimiseSummary {
         model: puzzle.name.clone(),
-        engine: engine.name().into(),
+        engine: config.engine.name().into(),
         minimise: kind.name(),
         descent,
         solutions: None,
         classes: None,
         complete: false,
+        proof_dir: config
+            .proof
+            .as_ref()
+            .map(|p| p.path().display().to_string()),
+        enumeration_proofs: None,
         seconds: 0.0,
     };
     let code = match (report.descent.minimum, report.descent.proved) {
         (None, true) => ExitCode::from(1),
         (Some(minimum), true) => {
             let optimal = with_angle_bound(&puzzle, kind, minimum, minimum);
-            let timeout = remaining(limits.timeout, started);
-            let summary = enumerate_optimal(&args, &optimal, &limits, timeout)?;
+            let timeout = remaining(config.limits.timeout, started);
+            let summary = enumerate_optimal(&args, &config, &optimal, timeout)?;
             report.solutions = Some(summary.solutions);
             report.classes = Some(summary.classes);
             report.complete = summary.complete;
+            report.enumeration_proofs = proofs.since_last();
             ExitCode::SUCCESS
         }
         _ => ExitCode::from(3),
@@ -93,23 +114,48 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
     Ok(code)
 }
 
-/// Every class with exactly the minimum, each tour verified and written.
+/// Which proofs each part of the run wrote: the solvers started since the last reading.
+struct ProofLedger<'a> {
+    dir: Option<&'a ProofDir>,
+    read: Cell<usize>,
+}
+
+impl<'a> ProofLedger<'a> {
+    fn new(dir: Option<&'a ProofDir>) -> Self {
+        ProofLedger {
+            dir,
+            read: Cell::new(0),
+        }
+    }
+
+    /// The proofs written since the last call; `None` without a proof directory.
+    fn since_last(&self) -> Option<Vec<String>> {
+        let dir = self.dir?;
+        let now = dir.started();
+        let written = dir.written(self.read.replace(now)..now);
+        Some(written.iter().map(|p| p.display().to_string()).collect())
+    }
+}
+
+/// Every class with exactly the minimum, each tour verified and written, by the run's one
+/// engine.
 fn enumerate_optimal(
     args: &OptimiseArgs,
+    config: &RunConfig,
     optimal: &Puzzle,
-    limits: &Limits,
     timeout: Option<Duration>,
 ) -> Result<Summary> {
-    let engine = args.run.engine()?;
     let limits = Limits {
         timeout,
-        ..limits.clone()
+        ..config.limits.clone()
     };
     let format = Format::resolve(args.format);
     let out = Box::new(std::io::stdout());
     let writer = SolutionWriter::new(optimal, out, limits.stop.clone(), format);
     let on_class = |class| writer.accept(class);
-    let summary = engine.enumerate(optimal, &limits, &[], &on_class, &|_| {});
+    let summary = config
+        .engine
+        .enumerate(optimal, &limits, &[], &on_class, &|_| {});
     if let Some(failure) = writer.take_failure() {
         return Err(failure);
     }

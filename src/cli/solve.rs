@@ -3,7 +3,7 @@
 //! Exit codes: 0 with a solution, 1 when none exists (a theorem, or an exhausted search),
 //! 3 when `--timeout` stopped the search before it decided, 128 + N after signal N.
 
-use super::engine::RunArgs;
+use super::engine::{RunArgs, RunConfig};
 use super::output::Format;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -35,13 +35,12 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     args.run.limit = Some(1);
-    let limits = args.run.limits()?;
+    let RunConfig { limits, engine, .. } = args.run.lower()?;
     let found = std::sync::Mutex::new(None);
     let keep_first = |class: Class| {
         let mut slot = found.lock().expect("not poisoned");
         slot.get_or_insert(class.members[0].clone());
     };
-    let engine = args.run.engine()?;
     let mut summary = engine.enumerate(&puzzle, &limits, &[], &keep_first, &|_| {})?;
     let Some(tour) = found.into_inner().expect("not poisoned") else {
         return Ok(no_solution(&summary, args.stats));

@@ -11,6 +11,7 @@
 
 mod checksum;
 mod jobfile;
+mod lock;
 mod merge;
 mod result;
 mod run_job;
@@ -18,7 +19,8 @@ mod split;
 
 pub use checksum::{digest, SealError};
 pub use jobfile::{read_jobs, Job, JobEngine, JobFileError, JobPart, Record, JOB_FORMAT};
+pub use lock::{lock_path, JobLock, LockError};
 pub use merge::{merge, MergeError, MergeSummary};
 pub use result::{partial_path, read_result, result_path, JobEnd, JobResult, ResultError};
-pub use run_job::{job_puzzle, run_job, JobOutcome, RunJobError, RunJobOptions};
+pub use run_job::{finished_result, job_puzzle, run_job, JobOutcome, RunJobError, RunJobOptions};
 pub use split::{split, SplitError, SplitRequest};

@@ -50,7 +50,7 @@ pub enum RunJobError {
     #[error("{0}; remove it to run the job again")]
     Corrupt(ResultError),
     /// Writing the result failed.
-    #[error("{file}: {source}")]
+    #[error("{file}")]
     Io {
         /// The file.
         file: String,
@@ -87,9 +87,7 @@ pub fn run_job(
     limits: &Limits,
     on_progress: &dyn Fn(Progress),
 ) -> Result<JobOutcome, RunJobError> {
-    let finished = result_path(dir, job.index);
-    if finished.exists() {
-        read_result(&finished, job).map_err(RunJobError::Corrupt)?;
+    if let Some(finished) = finished_result(job, dir)? {
         return Ok(JobOutcome::AlreadyDone(finished));
     }
     let puzzle = job_puzzle(job)?;
@@ -130,6 +128,17 @@ pub fn run_job(
     };
     let path = writer.finish(&end).map_err(io)?;
     Ok(JobOutcome::Finished(path, end))
+}
+
+/// The job's result file in `dir` when the job has finished, checked; a result that does
+/// not check is an error. Callers ask this before creating anything for a run.
+pub fn finished_result(job: &Job, dir: &Path) -> Result<Option<PathBuf>, RunJobError> {
+    let finished = result_path(dir, job.index);
+    if !finished.exists() {
+        return Ok(None);
+    }
+    read_result(&finished, job).map_err(RunJobError::Corrupt)?;
+    Ok(Some(finished))
 }
 
 /// The puzzle a job's embedded model states.

@@ -49,7 +49,7 @@ pub use enumerate::{
 };
 pub use error::SatError;
 pub use options::{RefuteFirst, SatOptions};
-pub use proof::ProofDir;
+pub use proof::{ProofDir, ProofDirError};
 pub use session::{Session, Step};
 pub use stats::{RefuterStats, SatRunStats, SatStats};
 pub use workers::Observers;

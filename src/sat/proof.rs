@@ -43,18 +43,59 @@ impl PartialEq for ProofDir {
 
 impl Eq for ProofDir {}
 
+/// Why a proof directory cannot take a run's proofs.
+#[derive(Debug, thiserror::Error)]
+pub enum ProofDirError {
+    /// The path names something other than a directory.
+    #[error("{0}: not a directory")]
+    NotADirectory(String),
+    /// The directory already holds files, perhaps the evidence of an earlier run.
+    #[error("{dir} is not empty (it holds {first}); proofs go into a new or empty directory, and nothing in it was removed")]
+    NotEmpty {
+        /// The directory.
+        dir: String,
+        /// One of the entries found.
+        first: String,
+    },
+    /// The directory could not be read.
+    #[error("{dir}")]
+    Unreadable {
+        /// The directory.
+        dir: String,
+        /// The system's error.
+        source: io::Error,
+    },
+}
+
 impl ProofDir {
-    /// Proofs go into `dir`, created if missing; proofs of an earlier run there are removed
-    /// first, so that the directory holds this run's only.
-    pub fn create(dir: &Path) -> io::Result<Self> {
-        std::fs::create_dir_all(dir)?;
-        for entry in std::fs::read_dir(dir)? {
-            let path = entry?.path();
-            let ours = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-                n.starts_with("proof-") && (n.ends_with(".cnf") || n.ends_with(".drat"))
-            });
-            if ours {
-                std::fs::remove_file(path)?;
+    /// Proofs of one run go into `dir`, which must be missing or empty: a directory that
+    /// holds anything is refused, never emptied, since what it holds may be the evidence
+    /// behind an earlier run's answer. Nothing is created here; the directory is made when
+    /// the first solver starts its proof, so a run refused later leaves no trace.
+    pub fn prepare(dir: &Path) -> Result<Self, ProofDirError> {
+        let shown = || dir.display().to_string();
+        match std::fs::metadata(dir) {
+            Ok(meta) if !meta.is_dir() => return Err(ProofDirError::NotADirectory(shown())),
+            Ok(_) => {
+                let unreadable = |source| ProofDirError::Unreadable {
+                    dir: shown(),
+                    source,
+                };
+                let mut entries = std::fs::read_dir(dir).map_err(unreadable)?;
+                if let Some(entry) = entries.next() {
+                    let entry = entry.map_err(unreadable)?;
+                    return Err(ProofDirError::NotEmpty {
+                        dir: shown(),
+                        first: entry.file_name().to_string_lossy().into_owned(),
+                    });
+                }
+            }
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {}
+            Err(source) => {
+                return Err(ProofDirError::Unreadable {
+                    dir: shown(),
+                    source,
+                })
             }
         }
         Ok(ProofDir {
@@ -68,10 +109,29 @@ impl ProofDir {
         &self.dir
     }
 
-    /// The stem of the next solver's files: `DIR/proof-N`.
-    fn next_stem(&self) -> PathBuf {
+    /// How many solvers have started a proof here so far: the proofs of the solvers started
+    /// between two readings are `proof-N` for N in that range (a solver that refuted nothing
+    /// leaves no files).
+    pub fn started(&self) -> usize {
+        self.next.load(Ordering::Relaxed)
+    }
+
+    /// The proofs among `proof-N`, N in `range`, that were written (their proof and CNF are
+    /// both there), by the name of their proof file.
+    pub fn written(&self, range: std::ops::Range<usize>) -> Vec<PathBuf> {
+        range
+            .map(|n| self.dir.join(format!("proof-{n}")))
+            .filter(|stem| stem.with_extension("cnf").exists())
+            .map(|stem| stem.with_extension("drat"))
+            .collect()
+    }
+
+    /// The stem of the next solver's files, `DIR/proof-N`, with the directory made if it
+    /// is not there yet.
+    fn next_stem(&self) -> io::Result<PathBuf> {
+        std::fs::create_dir_all(&self.dir)?;
         let n = self.next.fetch_add(1, Ordering::Relaxed);
-        self.dir.join(format!("proof-{n}"))
+        Ok(self.dir.join(format!("proof-{n}")))
     }
 }
 
@@ -106,12 +166,12 @@ pub(super) struct SessionProof {
 }
 
 impl SessionProof {
-    pub(super) fn new(dir: &ProofDir) -> Self {
-        SessionProof {
-            stem: dir.next_stem(),
+    pub(super) fn new(dir: &ProofDir) -> io::Result<Self> {
+        Ok(SessionProof {
+            stem: dir.next_stem()?,
             added: Vec::new(),
             refuted: Vec::new(),
-        }
+        })
     }
 
     pub(super) fn drat_path(&self) -> PathBuf {

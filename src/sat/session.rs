@@ -58,7 +58,15 @@ impl<'a> Session<'a> {
             cadical_options: options.cadical_options.clone(),
             stop,
         };
-        let proof = options.proof.as_ref().map(SessionProof::new);
+        let proof = match &options.proof {
+            Some(dir) => Some(SessionProof::new(dir).map_err(|_| {
+                SatError::Backend(BackendError::ProofFile {
+                    backend: options.solver.name(),
+                    path: dir.path().display().to_string(),
+                })
+            })?),
+            None => None,
+        };
         if proof.is_some() && options.solver == SolverKind::Cadical {
             config.cadical_options.extend(proof_options());
         }

@@ -135,3 +135,117 @@ fn proofs_are_refused_where_no_proof_can_come() {
     let err = refused(&["check-proofs", empty.path().to_str().unwrap()]);
     assert!(err.contains("no proofs"), "{err}");
 }
+
+/// The files directly in `dir`, by name.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_proof_directory_that_holds_files_is_refused_and_left_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let proofs = dir.path().join("proofs");
+    let run = ["count", "--board", "6x6", "--closed", "--proof"];
+    let first = knights(&[&run[..], &[proofs.to_str().unwrap()]].concat());
+    assert!(first.status.success(), "{}", stderr(&first));
+    let before = names(&proofs);
+    assert!(before.iter().any(|n| n.ends_with(".drat")), "{before:?}");
+    let err = refused(&[&run[..], &[proofs.to_str().unwrap()]].concat());
+    assert!(
+        err.contains("not empty") && err.contains("--proof"),
+        "{err}"
+    );
+    assert_eq!(names(&proofs), before);
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    let err = refused(&[&run[..], &[file.to_str().unwrap()]].concat());
+    assert!(err.contains("not a directory"), "{err}");
+}
+
+#[test]
+fn optimise_keeps_the_proofs_of_every_step_and_names_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let proofs = dir.path().join("proofs");
+    let out = knights(&[
+        "optimise",
+        "--board",
+        "6x6",
+        "--closed",
+        "--minimise",
+        "obtuse",
+        "--format",
+        "json",
+        "--proof",
+        proofs.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report = summary(&out);
+    assert_eq!(report["proved"], true, "{report}");
+    let steps = report["steps"].as_array().unwrap();
+    // The step that proves the minimum exhausted its search: its proofs are the evidence.
+    let last = steps.last().unwrap();
+    assert_eq!(last["ending"], "exhausted", "{report}");
+    let mut named: Vec<String> = Vec::new();
+    for list in steps
+        .iter()
+        .map(|s| &s["proofs"])
+        .chain([&report["enumeration_proofs"]])
+    {
+        named.extend(
+            list.as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap().into()),
+        );
+    }
+    assert!(!last["proofs"].as_array().unwrap().is_empty(), "{report}");
+    for proof in &named {
+        let proof = Path::new(proof);
+        assert!(
+            proof.exists() && proof.with_extension("cnf").exists(),
+            "{proof:?}"
+        );
+    }
+    let on_disk = names(&proofs)
+        .into_iter()
+        .filter(|n| n.ends_with(".drat"))
+        .count();
+    assert_eq!(on_disk, named.len(), "{report}");
+}
+
+#[test]
+fn run_job_on_a_finished_job_leaves_its_proofs_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let jobs = dir.path().join("jobs.jsonl");
+    let jobs = jobs.to_str().unwrap();
+    let split = knights(&[
+        "split", "--board", "6x6", "--closed", "--jobs", "2", "-o", jobs,
+    ]);
+    assert!(split.status.success(), "{}", stderr(&split));
+    let results = dir.path().join("results");
+    let proofs = dir.path().join("proofs");
+    let run = [
+        "run-job",
+        jobs,
+        "--index",
+        "0",
+        "-o",
+        results.to_str().unwrap(),
+        "--proof",
+        proofs.to_str().unwrap(),
+    ];
+    let first = knights(&run);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let job_proofs = proofs.join("job-0");
+    let before = names(&job_proofs);
+    assert!(!before.is_empty());
+    let again = knights(&run);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(String::from_utf8_lossy(&again.stdout).contains("already-done"));
+    assert_eq!(names(&job_proofs), before);
+}
