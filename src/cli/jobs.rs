@@ -147,6 +147,11 @@ pub fn run_run_job(args: RunJobArgs) -> Result<ExitCode> {
             jobs.len() - 1
         );
     };
+    anyhow::ensure!(
+        !args.output.exists() || args.output.is_dir(),
+        "-o {}: not a directory (run-job writes its result files into a directory)",
+        args.output.display()
+    );
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("cannot create {}", args.output.display()))?;
     let limits = job_limits(args.timeout)?;

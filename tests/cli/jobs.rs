@@ -128,7 +128,9 @@ fn a_job_killed_or_stopped_leaves_no_finished_file() {
     );
     std::fs::create_dir_all(&split.out).unwrap();
     let mut child = spawn(&["run-job", split.jobs(), "--index", "0", "-o", split.out()]);
-    std::thread::sleep(std::time::Duration::from_millis(700));
+    // Killed once it has begun writing, whatever the machine's speed.
+    let partial = split.out.join("job-0.jsonl.partial");
+    wait_for(|| std::fs::metadata(&partial).is_ok_and(|m| m.len() > 0));
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(!split.result(0).exists());
@@ -146,9 +148,59 @@ fn a_job_killed_or_stopped_leaves_no_finished_file() {
         "--timeout",
         "0.3",
     ]);
+    // The killed runner's lock died with it: the rerun runs.
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert_eq!(summary(&out)["status"], "stopped-by-timeout");
     assert!(!split.result(0).exists());
+}
+
+/// Waits until `ready` holds; a minute without it fails the test.
+fn wait_for(ready: impl Fn() -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !ready() {
+        assert!(std::time::Instant::now() < deadline, "the event never came");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn a_second_runner_of_a_job_stops_at_once_naming_the_holder() {
+    let split = six_by_six();
+    std::fs::create_dir_all(&split.out).unwrap();
+    let held = knights::distribute::JobLock::acquire(&split.out, 1).unwrap();
+    let err = refused(&["run-job", split.jobs(), "--index", "1", "-o", split.out()]);
+    let pid = std::process::id().to_string();
+    assert!(err.contains("job 1") && err.contains(&pid), "{err}");
+    assert!(!split.out.join("job-1.jsonl.partial").exists());
+    drop(held);
+    let out = split.run(1);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn an_io_error_names_its_file_and_its_cause_once() {
+    let split = six_by_six();
+    // A directory where the partial file goes: the result cannot be written.
+    std::fs::create_dir_all(split.out.join("job-0.jsonl.partial")).unwrap();
+    let err = refused(&["run-job", split.jobs(), "--index", "0", "-o", split.out()]);
+    assert!(err.contains("job-0.jsonl.partial"), "{err}");
+    let cause = std::io::Error::from(std::io::ErrorKind::IsADirectory).to_string();
+    assert_eq!(err.matches("directory").count(), 1, "{err} ({cause})");
+    let file = split
+        .out
+        .join("job-0.jsonl.partial")
+        .join("..")
+        .join("..")
+        .join("jobs.jsonl");
+    let err = refused(&[
+        "run-job",
+        split.jobs(),
+        "--index",
+        "0",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(err.contains("not a directory"), "{err}");
 }
 
 #[test]
