@@ -4,6 +4,7 @@ mod angles;
 mod classify;
 mod jobs;
 mod malformed;
+mod outputs;
 mod proofs;
 mod sample;
 mod symmetry;

@@ -48,7 +48,7 @@ pub fn run(args: ClassifyArgs) -> Result<ExitCode> {
                 ("closing", &found.types_closing.sizes),
             ],
         );
-        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+        super::atomic::write_whole(path, svg)?;
     }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&found)?);

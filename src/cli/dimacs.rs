@@ -1,7 +1,7 @@
 //! `knights dimacs` and `knights decode`: the CNF for external solvers, and their answers
 //! turned back into verified tours.
 
-use super::output::create_output;
+use super::atomic::OutputFile;
 use super::ModelFlags;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -10,7 +10,6 @@ use knights::encode::{Connectivity, EncodeOptions};
 use knights::format::dimacs::{
     decode_with_encoding, encoding_of_file, read_dimacs, write_dimacs, Verdict,
 };
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -28,17 +27,21 @@ pub struct DimacsArgs {
     /// lazy becomes ordering, and the header says so).
     #[arg(long, value_enum, default_value_t = Connectivity::default())]
     pub connectivity: Connectivity,
+    /// Replace the output even when it is the model file read.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run_dimacs(args: DimacsArgs) -> Result<ExitCode> {
+    super::atomic::refuse_input(&args.output, args.model.model.as_deref(), args.force)?;
     let puzzle = args.model.puzzle()?;
     let options = EncodeOptions {
         connectivity: args.connectivity,
         pb_encoding: args.pb_encoding,
     };
-    let mut out = create_output(&args.output)?;
+    let mut out = OutputFile::create(&args.output)?;
     let encoding = write_dimacs(&puzzle, &options, &mut out)?;
-    out.flush()?;
+    out.finish()?;
     drop(encoding);
     if args.output.as_os_str() != "-" {
         eprintln!("wrote {}", args.output.display());
@@ -101,7 +104,7 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
             }
             out!("{}", knights::tour::text::format(&tour))?;
             if let Some(path) = &args.svg {
-                std::fs::write(path, knights::render::svg(&tour, puzzle.closed))?;
+                super::atomic::write_whole(path, knights::render::svg(&tour, puzzle.closed))?;
             }
             eprintln!("the solver's model is a tour of {}, verified", puzzle.name);
             Ok(ExitCode::SUCCESS)

@@ -42,11 +42,15 @@ pub struct SplitArgs {
     /// Seed of those walks: the same seed cuts the same jobs.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Replace an existing job file (whose jobs' results would then no longer match it).
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub sat: SatFlags,
 }
 
 pub fn run_split(args: SplitArgs) -> Result<ExitCode> {
+    super::atomic::refuse_existing(&args.output, args.force)?;
     args.sat.check(args.engine)?;
     anyhow::ensure!(
         args.sat.proof.is_none(),
@@ -82,7 +86,7 @@ fn write_jobs(path: &Path, jobs: &[Job]) -> Result<()> {
         text.push_str(&job.to_line());
         text.push('\n');
     }
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    super::atomic::write_whole(path, text)
 }
 
 /// One line on the split: how many jobs of what, and how even their estimates are.

@@ -18,6 +18,7 @@ macro_rules! out {
     }};
 }
 
+mod atomic;
 mod bench;
 mod check_proofs;
 mod classify;

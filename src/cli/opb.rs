@@ -1,12 +1,11 @@
 //! `knights opb`: the model as a pseudo-Boolean problem (OPB) for PB solvers.
 
-use super::output::create_output;
+use super::atomic::OutputFile;
 use anyhow::Result;
 use clap::Args;
 use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
 use knights::format::opb::write_opb;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,9 +20,13 @@ pub struct OpbArgs {
     /// lazy becomes ordering, and the header says so).
     #[arg(long, value_enum, default_value_t = Connectivity::default())]
     pub connectivity: Connectivity,
+    /// Replace the output even when it is the model file read.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(args: OpbArgs) -> Result<ExitCode> {
+    super::atomic::refuse_input(&args.output, args.model.model.as_deref(), args.force)?;
     let puzzle = args.model.puzzle()?;
     let options = EncodeOptions {
         connectivity: args.connectivity,
@@ -31,9 +34,9 @@ pub fn run(args: OpbArgs) -> Result<ExitCode> {
         // the field is required but unused.
         pb_encoding: PbEncoding::default(),
     };
-    let mut out = create_output(&args.output)?;
+    let mut out = OutputFile::create(&args.output)?;
     write_opb(&puzzle, &options, &mut out)?;
-    out.flush()?;
+    out.finish()?;
     if args.output.as_os_str() != "-" {
         eprintln!("wrote {}", args.output.display());
     }

@@ -2,23 +2,12 @@
 //! verifier, then written as one JSON line and flushed, so a stopped run loses nothing.
 
 use super::progress::Progress;
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, StopFlag};
 use knights::tour::json::{SolutionLine, TourRecord};
 use std::io::Write;
-use std::path::Path;
 use std::sync::Mutex;
-
-/// A buffered writer for an `-o FILE` option; `-` is standard output.
-pub fn create_output(path: &Path) -> Result<Box<dyn Write>> {
-    if path.as_os_str() == "-" {
-        return Ok(Box::new(std::io::BufWriter::new(std::io::stdout())));
-    }
-    let file =
-        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-    Ok(Box::new(std::io::BufWriter::new(file)))
-}
 
 /// How a command writes solutions and its summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -86,8 +86,7 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
     if args.output.as_os_str() == "-" {
         out!("{svg}")?;
     } else {
-        std::fs::write(&args.output, svg)
-            .with_context(|| format!("cannot write {}", args.output.display()))?;
+        super::atomic::write_whole(&args.output, svg)?;
         eprintln!("wrote {}", args.output.display());
     }
     Ok(ExitCode::SUCCESS)

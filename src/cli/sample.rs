@@ -1,7 +1,7 @@
 //! `knights sample`: distinct random tours of a model, as JSON lines, reproducible by seed.
 
+use super::atomic::OutputFile;
 use super::model::ModelArgs;
-use super::output::create_output;
 use anyhow::{Context, Result};
 use clap::Args;
 use knights::puzzle::existence::no_solution_reason;
@@ -117,7 +117,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
         seed: args.seed,
         walks_per_sample: args.walks,
     };
-    let mut out = create_output(&args.output)?;
+    let mut out = OutputFile::create(&args.output)?;
     let bar = progress_bar(args.count);
     let started = Instant::now();
     let mut written: Result<()> = Ok(());
@@ -140,7 +140,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     };
     let line = SummaryLine { summary: &summary };
     writeln!(out, "{}", serde_json::to_string(&line)?)?;
-    out.flush()?;
+    out.finish()?;
     eprintln!("{}", describe(&summary));
     Ok(ExitCode::from(u8::from(!summary.complete)))
 }

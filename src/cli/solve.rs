@@ -58,7 +58,7 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     }
     write_tour(&tour, args.format)?;
     if let Some(path) = &args.svg {
-        std::fs::write(path, knights::render::svg(&tour, puzzle.closed))?;
+        super::atomic::write_whole(path, knights::render::svg(&tour, puzzle.closed))?;
     }
     eprintln!(
         "a solution of {}, verified ({} engine, {:.2} s)",

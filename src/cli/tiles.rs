@@ -1,7 +1,7 @@
 //! `knights tiles`: find, with the SAT engine, the tile set the stitch construction uses,
 //! and write it with the command that produced it.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use knights::construct::find::{find_tile, tile_models};
 use knights::construct::tiles::{TileSet, MAX_TILE_SIDE};
@@ -40,8 +40,7 @@ pub fn run(args: TilesArgs) -> Result<ExitCode> {
     if args.output.as_os_str() == "-" {
         out!("{text}")?;
     } else {
-        std::fs::write(&args.output, text)
-            .with_context(|| format!("cannot write {}", args.output.display()))?;
+        super::atomic::write_whole(&args.output, text)?;
     }
     eprintln!(
         "{} tiles found and verified in {:.1} s",

@@ -1,6 +1,7 @@
 //! `knights tour`: a tour of any rectangle that has one, built rather than searched for, and
 //! checked by the independent verifier before (text, JSON) or while (binary) it is written.
 
+use super::atomic::OutputFile;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::board::{Shape, MAX_CELLS, MAX_STREAMED_CELLS};
@@ -254,8 +255,9 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
         clock.elapsed().as_secs_f64() * 1000.0
     );
     if format == TourFormat::Binary {
-        let mut out = super::output::create_output(&args.output)?;
+        let mut out = OutputFile::create(&args.output)?;
         write_checked(&found.order, request, &mut out).context("internal error")?;
+        out.finish()?;
         return Ok(options.closed);
     }
     let cells = found.order.iter().map(|&c| c as usize).collect();
@@ -275,7 +277,7 @@ fn write_held(tour: &Tour, request: &Request, format: TourFormat, output: &Path)
             broken.join("; ")
         );
     }
-    let mut out = super::output::create_output(output)?;
+    let mut out = OutputFile::create(output)?;
     match format {
         TourFormat::Text => write!(out, "{}", knights::tour::text::format(tour))?,
         TourFormat::Json => writeln!(out, "{}", serde_json::to_string(&TourRecord::of(tour))?)?,
@@ -284,8 +286,7 @@ fn write_held(tour: &Tour, request: &Request, format: TourFormat, output: &Path)
             binary::write_cells(&mut out, &cells)?;
         }
     }
-    out.flush()?;
-    Ok(())
+    out.finish()
 }
 
 /// Streams the constructed tour through the streaming verifier into the output. A file is
@@ -297,76 +298,23 @@ fn stream_binary(
     output: &Path,
     check_mib: u64,
 ) -> Result<()> {
-    let staging = Staging::for_output(output)?;
-    let mut out = super::output::create_output(staging.write_to(output))?;
+    let mut out = OutputFile::create(output)?;
     let window = (check_mib * 8) << 20;
     let progress = progress_bar(planned.n_cells(), passes(planned.n_cells(), window));
     let written = write_verified(planned, request, window, &mut out, |n| {
         progress.inc(n as u64);
     });
     progress.finish_and_clear();
-    drop(out);
-    staging.finish(written.is_ok())?;
+    // A tour that failed its check is dropped with its temporary file, never named.
     written.context("internal error")?;
-    Ok(())
-}
-
-/// Where a binary tour is written before it is known to be whole.
-enum Staging {
-    /// Written in place: standard output, or an existing device or pipe such as
-    /// `/dev/null`, which a rename would replace with a plain file.
-    InPlace,
-    /// Written to `partial`, then renamed onto `target` (the file the output names,
-    /// through any symbolic link, so that the link stays a link).
-    Renamed { partial: PathBuf, target: PathBuf },
-}
-
-impl Staging {
-    fn for_output(output: &Path) -> Result<Self> {
-        if output.as_os_str() == "-" {
-            return Ok(Self::InPlace);
-        }
-        let target = match std::fs::metadata(output) {
-            Ok(meta) if !meta.is_file() => return Ok(Self::InPlace),
-            Ok(_) => std::fs::canonicalize(output)
-                .with_context(|| format!("cannot resolve {}", output.display()))?,
-            Err(_) => output.to_path_buf(),
-        };
-        let mut partial = target.as_os_str().to_owned();
-        partial.push(".part");
-        let partial = PathBuf::from(partial);
-        Ok(Self::Renamed { partial, target })
-    }
-
-    fn write_to<'a>(&'a self, output: &'a Path) -> &'a Path {
-        match self {
-            Self::InPlace => output,
-            Self::Renamed { partial, .. } => partial,
-        }
-    }
-
-    /// Gives a whole tour its name, or removes a partial one.
-    fn finish(&self, whole: bool) -> Result<()> {
-        let Self::Renamed { partial, target } = self else {
-            return Ok(());
-        };
-        if !whole {
-            let _ = std::fs::remove_file(partial);
-            return Ok(());
-        }
-        std::fs::rename(partial, target).with_context(|| {
-            format!(
-                "cannot rename {} to {}",
-                partial.display(),
-                target.display()
-            )
-        })
-    }
+    out.finish()
 }
 
 /// Refuses, before any work, a binary tour larger than the free space where it would go.
 fn check_disk(output: &Path, bytes: u64) -> Result<()> {
-    if output.as_os_str() == "-" {
+    // Standard output and devices such as /dev/null take the bytes without a disk.
+    let device = std::fs::metadata(output).is_ok_and(|m| !m.is_file());
+    if output.as_os_str() == "-" || device {
         return Ok(());
     }
     let dir = match output.parent() {

@@ -1,0 +1,121 @@
+//! Output files appear whole or not at all: each is written under a name no other process
+//! uses and renamed into place, so two writers of one name leave one whole output, and a
+//! command never writes over its own input or an existing job file without `--force`.
+
+use crate::common::cli::{knights, refused, spawn, stderr};
+use std::path::Path;
+
+/// The names in `dir` other than `keep`.
+fn others(dir: &Path, keep: &[&str]) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !keep.contains(&n.as_str()))
+        .collect()
+}
+
+#[test]
+fn a_binary_tour_uses_no_name_another_writer_could_share() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("cc.bin");
+    // What another run would be writing under the old shared name.
+    let foreign = dir.path().join("cc.bin.part");
+    std::fs::write(&foreign, "another writer's bytes").unwrap();
+    let run = knights(&[
+        "tour",
+        "--board",
+        "1000x1000",
+        "--format",
+        "binary",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert_eq!(
+        std::fs::read_to_string(&foreign).unwrap(),
+        "another writer's bytes"
+    );
+    let verified = knights(&["verify", "--board", "1000x1000", out.to_str().unwrap()]);
+    assert!(verified.status.success(), "{}", stderr(&verified));
+    assert_eq!(
+        others(dir.path(), &["cc.bin", "cc.bin.part"]),
+        Vec::<String>::new()
+    );
+}
+
+/// The tour lines of a sample file (all but its summary line).
+fn tour_lines(text: &str) -> Vec<String> {
+    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+    assert!(lines.last().unwrap().contains("\"summary\""), "{text}");
+    lines[..lines.len() - 1].to_vec()
+}
+
+#[test]
+fn two_samples_into_one_file_leave_one_whole_sample() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = |seed: &'static str, file: &Path| {
+        let file = file.to_str().unwrap().to_string();
+        let mut v: Vec<String> = ["sample", "--board", "5x5", "--count", "300", "--seed", seed]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        v.extend(["-o".into(), file]);
+        v
+    };
+    let mut alone = Vec::new();
+    for seed in ["1", "2"] {
+        let file = dir.path().join(format!("alone-{seed}.jsonl"));
+        let argv = args(seed, &file);
+        let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
+        assert!(knights(&refs).status.success());
+        alone.push(tour_lines(&std::fs::read_to_string(&file).unwrap()));
+    }
+    let same = dir.path().join("same.jsonl");
+    let children: Vec<_> = ["1", "2"]
+        .iter()
+        .map(|seed| {
+            let argv = args(seed, &same);
+            let refs: Vec<&str> = argv.iter().map(String::as_str).collect();
+            spawn(&refs)
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let left = tour_lines(&std::fs::read_to_string(&same).unwrap());
+    assert!(left == alone[0] || left == alone[1], "a mix of two samples");
+    assert_eq!(
+        others(
+            dir.path(),
+            &["same.jsonl", "alone-1.jsonl", "alone-2.jsonl"]
+        ),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn an_input_or_a_job_file_is_not_overwritten_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("m.toml");
+    let text = "name = \"m\"\nboard = \"5x5\"\n";
+    std::fs::write(&model, text).unwrap();
+    let m = model.to_str().unwrap();
+    for command in ["dimacs", "opb"] {
+        let err = refused(&[command, m, "-o", m]);
+        assert!(err.contains("--force") && err.contains("m.toml"), "{err}");
+        assert_eq!(std::fs::read_to_string(&model).unwrap(), text);
+    }
+    let jobs = dir.path().join("jobs.jsonl");
+    let j = jobs.to_str().unwrap();
+    let split = [
+        "split", "--board", "5x5", "--jobs", "2", "--engine", "search", "-o", j,
+    ];
+    assert!(knights(&split).status.success());
+    let before = std::fs::read_to_string(&jobs).unwrap();
+    let err = refused(&split);
+    assert!(err.contains("--force") && err.contains("exists"), "{err}");
+    assert_eq!(std::fs::read_to_string(&jobs).unwrap(), before);
+    let forced = knights(&[&split[..], &["--force"]].concat());
+    assert!(forced.status.success(), "{}", stderr(&forced));
+}
