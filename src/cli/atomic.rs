@@ -58,7 +58,7 @@ impl OutputFile {
                 let shown = target.display().to_string();
                 let temp = out
                     .into_inner()
-                    .map_err(|e| e.into_error())
+                    .map_err(std::io::IntoInnerError::into_error)
                     .with_context(|| format!("cannot write {shown}"))?;
                 temp.persist(&target)
                     .map_err(|e| e.error)
