@@ -57,7 +57,7 @@ fn two_samples_into_one_file_leave_one_whole_sample() {
         let file = file.to_str().unwrap().to_string();
         let mut v: Vec<String> = ["sample", "--board", "5x5", "--count", "300", "--seed", seed]
             .iter()
-            .map(|s| s.to_string())
+            .map(ToString::to_string)
             .collect();
         v.extend(["-o".into(), file]);
         v
