@@ -859,6 +859,56 @@ fn an_interrupted_run_writes_its_summary_and_exits_as_signalled() {
     }
 }
 
+/// Under `nohup` (SIGHUP ignored when the program starts) a hang-up does not stop the run:
+/// after it the enumeration goes on writing tours, until a SIGTERM stops it.
+#[test]
+fn a_hangup_ignored_at_start_stays_ignored() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::CommandExt as _;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_knights"));
+    command
+        .args([
+            "enumerate",
+            "--board",
+            "8x8",
+            "--closed",
+            "--format",
+            "json",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    // SAFETY: only async-signal-safe calls between fork and exec, as nohup makes them.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.starts_with("{\"class\":1,"), "{line}");
+    let kill = |signal: &str| {
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    };
+    kill("HUP");
+    // Tours keep coming after the hang-up: whole classes, many lines each.
+    for _ in 0..200 {
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        assert!(line.starts_with("{\"class\":"), "the run stopped: {line}");
+    }
+    kill("TERM");
+    std::io::copy(&mut stdout, &mut std::io::sink()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143), "{}", stderr(&out));
+}
+
 #[test]
 fn render_draws_only_tours_and_closes_the_closed_ones() {
     let dir = tempfile::tempdir().unwrap();
