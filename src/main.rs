@@ -12,7 +12,9 @@ fn main() -> ExitCode {
         // The reader stopped reading (`| head`): nothing is left to tell it.
         Err(err) if reader_went_away(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            // A message that cannot be written (`2>/dev/full`) must not turn into a panic.
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr().lock(), "error: {err:#}");
             ExitCode::from(2)
         }
     }

@@ -7,6 +7,7 @@ mod malformed;
 mod outputs;
 mod proofs;
 mod sample;
+mod streams;
 mod symmetry;
 mod tour;
 

@@ -33,7 +33,7 @@ pub struct BenchArgs {
     #[arg(long, short = 'j', default_value_t = 0)]
     pub jobs: usize,
     /// A run longer than this stops and is recorded as incomplete.
-    #[arg(long, default_value_t = 900.0)]
+    #[arg(long, default_value_t = 900.0, value_parser = super::flags::seconds, allow_negative_numbers = true)]
     pub timeout: f64,
     /// Folder for the record.
     #[arg(long, default_value = "results")]
@@ -68,9 +68,9 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let date = or_unknown(git(&["log", "-1", "--format=%cI"]));
     let mut results = Vec::new();
     for case in &cases {
-        eprintln!("bench: {} ...", case.name);
+        errln!("bench: {} ...", case.name);
         let result = measure(case, args.repeats, Duration::from_secs_f64(args.timeout))?;
-        eprintln!(
+        errln!(
             "bench: {} median {:.3} s{}",
             case.name,
             result.median_seconds,
@@ -96,7 +96,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let md_path = args.out.join(format!("{stem}.md"));
     std::fs::write(&md_path, markdown(&record))?;
     outln!("{}", markdown(&record))?;
-    eprintln!("wrote {} and {}", json_path.display(), md_path.display());
+    errln!("wrote {} and {}", json_path.display(), md_path.display());
     Ok(ExitCode::SUCCESS)
 }
 

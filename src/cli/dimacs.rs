@@ -44,7 +44,7 @@ pub fn run_dimacs(args: DimacsArgs) -> Result<ExitCode> {
     out.finish()?;
     drop(encoding);
     if args.output.as_os_str() != "-" {
-        eprintln!("wrote {}", args.output.display());
+        errln!("wrote {}", args.output.display());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -106,7 +106,7 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
             if let Some(path) = &args.svg {
                 super::atomic::write_whole(path, knights::render::svg(&tour, puzzle.closed))?;
             }
-            eprintln!("the solver's model is a tour of {}, verified", puzzle.name);
+            errln!("the solver's model is a tour of {}, verified", puzzle.name);
             Ok(ExitCode::SUCCESS)
         }
         Verdict::NoTour => {

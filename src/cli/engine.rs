@@ -37,7 +37,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
     /// Stop after this many seconds; the summary then says "complete": false.
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = super::flags::seconds)]
     pub timeout: Option<f64>,
     #[command(flatten)]
     pub sat: SatFlags,

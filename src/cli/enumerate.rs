@@ -57,7 +57,7 @@ fn plan_search_run(args: &EnumerateArgs, puzzle: &knights::puzzle::Puzzle) -> Re
     }
     let options = args.run.search_options();
     let prediction = predict(puzzle, &options, 1000, 1, 1.0)?;
-    eprintln!(
+    errln!(
         "estimate: {:.2e} search nodes at {:.2e} nodes/s, about {}",
         prediction.estimate.nodes,
         prediction.nodes_per_second,
@@ -91,7 +91,7 @@ fn answer_by_theorem(
     summary.theorem = Some(reason.to_string());
     summary.finish(knights::run::Ending::Exhausted, std::time::Instant::now());
     if style.format == Format::Json {
-        eprintln!("no tour exists: {reason}");
+        errln!("no tour exists: {reason}");
     }
     summary::write(&summary, style)?;
     Ok(ExitCode::SUCCESS)

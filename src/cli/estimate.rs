@@ -16,13 +16,13 @@ pub struct EstimateArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Random root-to-leaf probes.
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = 20_000, value_parser = super::flags::positive)]
     pub probes: usize,
     /// Seed of the probes' random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Seconds of real search used to measure the node rate.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, value_parser = super::flags::seconds, allow_negative_numbers = true)]
     pub rate_seconds: f64,
     /// Then run the whole search and report how close the prediction was.
     #[arg(long)]
@@ -106,10 +106,10 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
 
 /// The tree's profile on stderr, for people: predicted nodes at each depth.
 fn print_depths(estimate: &Estimate) {
-    eprintln!("depth  predicted nodes");
+    errln!("depth  predicted nodes");
     for (depth, nodes) in estimate.nodes_per_depth.iter().enumerate() {
         if *nodes >= 0.5 {
-            eprintln!("{depth:>5}  {nodes:.3e}");
+            errln!("{depth:>5}  {nodes:.3e}");
         }
     }
 }

@@ -24,7 +24,7 @@ pub struct SplitArgs {
     #[command(flatten)]
     pub model: ModelArgs,
     /// How many jobs to cut the run into (fewer when the work has fewer parts).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::flags::positive)]
     pub jobs: usize,
     /// The job file to write, one JSON line per job.
     #[arg(short = 'o', long = "output", value_name = "JOBS.jsonl")]
@@ -37,7 +37,7 @@ pub struct SplitArgs {
     #[arg(long)]
     pub count_only: bool,
     /// Random walks per piece or cube for its cost estimate.
-    #[arg(long, default_value_t = 64)]
+    #[arg(long, default_value_t = 64, value_parser = super::flags::positive)]
     pub probes: usize,
     /// Seed of those walks: the same seed cuts the same jobs.
     #[arg(long, default_value_t = 1)]
@@ -133,7 +133,7 @@ pub struct RunJobArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
     /// Stop after this many seconds, keeping the partial result (exit code 3).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = super::flags::seconds)]
     pub timeout: Option<f64>,
     /// SAT jobs: write a DRAT proof of each solver's work into DIR/job-I (see
     /// `knights check-proofs`).

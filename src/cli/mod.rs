@@ -18,6 +18,15 @@ macro_rules! out {
     }};
 }
 
+/// `eprintln!` that never panics: a message or a progress note that cannot be written (a
+/// full disk under `2>log`, `2>/dev/full`, a closed stream) is dropped, and the run goes on.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 mod atomic;
 mod bench;
 mod check_proofs;
@@ -26,6 +35,7 @@ mod dimacs;
 mod engine;
 mod enumerate;
 mod estimate;
+mod flags;
 mod jobs;
 mod model;
 mod opb;

@@ -38,7 +38,7 @@ pub fn run(args: OpbArgs) -> Result<ExitCode> {
     write_opb(&puzzle, &options, &mut out)?;
     out.finish()?;
     if args.output.as_os_str() != "-" {
-        eprintln!("wrote {}", args.output.display());
+        errln!("wrote {}", args.output.display());
     }
     Ok(ExitCode::SUCCESS)
 }

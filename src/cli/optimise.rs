@@ -59,7 +59,7 @@ struct OptimiseSummary {
 pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
     let puzzle = args.run.puzzle()?;
     if let Some(reason) = no_solution_reason(&puzzle) {
-        eprintln!("no solution: no tour exists. {reason}");
+        errln!("no solution: no tour exists. {reason}");
         return Ok(ExitCode::from(1));
     }
     let started = Instant::now();
@@ -69,7 +69,7 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
     let mut on_step = |step: &mut knights::optimise::Step| {
         step.proofs = proofs.since_last();
         if let Some(count) = step.found {
-            eprintln!("optimise: a tour with {count} {} angles", kind.name());
+            errln!("optimise: a tour with {count} {} angles", kind.name());
         }
     };
     let descent = minimise(
@@ -165,16 +165,16 @@ fn enumerate_optimal(
 fn say(report: &OptimiseSummary) {
     let kind = report.minimise;
     match (report.descent.minimum, report.descent.proved) {
-        (Some(minimum), true) => eprintln!(
+        (Some(minimum), true) => errln!(
             "the minimum is {minimum} {kind} angles (proved: the engine exhausted the search for fewer); {} tours in {} classes attain it{}",
             report.solutions.unwrap_or(0),
             report.classes.unwrap_or(0),
             if report.complete { "" } else { " (enumeration stopped early: not all of them)" }
         ),
-        (Some(best), false) => eprintln!(
+        (Some(best), false) => errln!(
             "stopped before the minimum was proved: the best tour found has {best} {kind} angles"
         ),
-        (None, false) => eprintln!("stopped before any tour was found"),
-        (None, true) => eprintln!("no solution: the engine showed that the model has no tour"),
+        (None, false) => errln!("stopped before any tour was found"),
+        (None, true) => errln!("no solution: the engine showed that the model has no tour"),
     }
 }

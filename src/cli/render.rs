@@ -87,7 +87,7 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
         out!("{svg}")?;
     } else {
         super::atomic::write_whole(&args.output, svg)?;
-        eprintln!("wrote {}", args.output.display());
+        errln!("wrote {}", args.output.display());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -38,7 +38,7 @@ pub fn load(path: &Path, puzzle: &Puzzle, representatives_only: bool) -> Result<
         if representatives_only || present == class_size {
             resumed.add(group, class_size);
         } else {
-            eprintln!(
+            errln!(
                 "{}: only {present} of the {class_size} solutions of this class are written; \
                  it will be written again",
                 group[0].origin

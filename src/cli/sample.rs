@@ -107,7 +107,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
         );
     }
     if let Some(reason) = no_solution_reason(&puzzle) {
-        eprintln!("no tour exists: {reason}");
+        errln!("no tour exists: {reason}");
         return Ok(ExitCode::from(1));
     }
     let options = SampleOptions {
@@ -141,7 +141,7 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     let line = SummaryLine { summary: &summary };
     writeln!(out, "{}", serde_json::to_string(&line)?)?;
     out.finish()?;
-    eprintln!("{}", describe(&summary));
+    errln!("{}", describe(&summary));
     Ok(ExitCode::from(u8::from(!summary.complete)))
 }
 

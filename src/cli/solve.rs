@@ -31,7 +31,7 @@ pub struct SolveArgs {
 pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     let puzzle = args.run.puzzle()?;
     if let Some(reason) = no_solution_reason(&puzzle) {
-        eprintln!("no solution: no tour exists. {reason}");
+        errln!("no solution: no tour exists. {reason}");
         return Ok(ExitCode::from(1));
     }
     args.run.limit = Some(1);
@@ -60,15 +60,17 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     if let Some(path) = &args.svg {
         super::atomic::write_whole(path, knights::render::svg(&tour, puzzle.closed))?;
     }
-    eprintln!(
+    errln!(
         "a solution of {}, verified ({} engine, {:.2} s)",
-        puzzle.name, summary.engine, summary.seconds
+        puzzle.name,
+        summary.engine,
+        summary.seconds
     );
     // One solution was asked for and shown; the engine's own tally is whole classes.
     summary.solutions = 1;
     summary.classes = 1;
     if args.stats {
-        eprintln!("{}", summary.to_json_line());
+        errln!("{}", summary.to_json_line());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -84,16 +86,17 @@ fn write_tour(tour: &Tour, format: Format) -> Result<()> {
 /// No tour came back: proof that there is none, or a run stopped before it decided.
 fn no_solution(summary: &Summary, stats: bool) -> ExitCode {
     if stats {
-        eprintln!("{}", summary.to_json_line());
+        errln!("{}", summary.to_json_line());
     }
     if summary.ending == Ending::Exhausted {
-        eprintln!(
+        errln!(
             "no solution: the {} engine exhausted the search space ({:.2} s)",
-            summary.engine, summary.seconds
+            summary.engine,
+            summary.seconds
         );
         return ExitCode::from(1);
     }
-    eprintln!(
+    errln!(
         "no solution found: {} before the search was decided",
         summary.ending.describe()
     );

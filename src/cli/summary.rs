@@ -25,7 +25,7 @@ pub fn write(summary: &Summary, style: SummaryStyle) -> Result<()> {
         Format::Text => out!("{}", as_text(&summary))?,
     }
     if !summary.complete && style.format == Format::Json {
-        eprintln!(
+        errln!(
             "{} before the search space was exhausted: the figures are not counts",
             summary.ending.describe()
         );
@@ -105,8 +105,8 @@ pub fn suggest_next_steps(model: &str, format: Format) {
         .map(|(command, _)| command.len())
         .max()
         .unwrap_or(0);
-    eprintln!("next:");
+    errln!("next:");
     for (command, why) in steps {
-        eprintln!("  {command:width$}   {why}");
+        errln!("  {command:width$}   {why}");
     }
 }

@@ -28,7 +28,7 @@ pub fn run(args: TilesArgs) -> Result<ExitCode> {
         let tile = find_tile(&spec)?;
         let kind = if tile.closed { "closed" } else { "open" };
         let name = spec.name.unwrap_or_default();
-        eprintln!(
+        errln!(
             "{name}: {kind}, verified ({:.2} s)",
             clock.elapsed().as_secs_f64()
         );
@@ -42,7 +42,7 @@ pub fn run(args: TilesArgs) -> Result<ExitCode> {
     } else {
         super::atomic::write_whole(&args.output, text)?;
     }
-    eprintln!(
+    errln!(
         "{} tiles found and verified in {:.1} s",
         set.all().count(),
         started.elapsed().as_secs_f64()

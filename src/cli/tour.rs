@@ -164,7 +164,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         Method::Sat => write_found(&request, format, &args.output)?,
     };
     let kind = if closed { "a closed" } else { "an open" };
-    eprintln!(
+    errln!(
         "{kind} tour of {shape}, verified ({} method, {:.3} s)",
         args.method.name(),
         started.elapsed().as_secs_f64()
@@ -247,7 +247,7 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
     };
     let clock = Instant::now();
     let found = warnsdorff(request.rows, request.cols, start, &options)?;
-    eprintln!(
+    errln!(
         "Warnsdorff: {} attempt(s), {} jumps, {} of them backtracking, {:.3} ms",
         found.attempts,
         found.jumps,

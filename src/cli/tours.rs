@@ -66,7 +66,7 @@ pub fn read_interrupted(path: &Path) -> Result<Vec<Sourced>> {
     let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
     let tours = match json::parse_lines(&content) {
         Err(JsonError::Syntax { line, .. }) if Some(line) == last_line(&content) => {
-            eprintln!("{shown} line {line}: cut short (the run was stopped mid-write); skipped");
+            errln!("{shown} line {line}: cut short (the run was stopped mid-write); skipped");
             json::parse_lines(&lines_before(&content, line))
         }
         parsed => parsed,

@@ -57,7 +57,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     if checked == 0 {
         bail!("the tour files hold no tours");
     }
-    eprintln!(
+    errln!(
         "{checked} tour(s) checked against {}: {broken} broken",
         puzzle.name
     );

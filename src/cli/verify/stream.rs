@@ -55,7 +55,7 @@ pub fn run(shape: Shape, spec: &Spec, files: &[PathBuf]) -> Result<ExitCode> {
             }
         }
     }
-    eprintln!(
+    errln!(
         "{} tour(s) checked against {}: {broken} broken",
         files.len(),
         model_name(spec)

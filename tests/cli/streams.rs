@@ -1,0 +1,66 @@
+//! A failed write to stderr never kills a run (every command here writes progress or a
+//! message there), and a numeric flag no run can use is refused where it is parsed, naming
+//! the flag.
+
+use crate::common::cli::refused;
+use crate::common::load::root;
+use std::process::{Command, Stdio};
+
+/// Runs `knights` with stderr on /dev/full, where every write fails; its exit code.
+fn with_full_stderr(args: &[&str]) -> Option<i32> {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(args)
+        .current_dir(root())
+        .stdout(Stdio::null())
+        .stderr(full)
+        .status()
+        .unwrap()
+        .code()
+}
+
+#[test]
+fn every_command_runs_on_with_stderr_full() {
+    let dir = tempfile::tempdir().unwrap();
+    let tour = dir.path().join("t.json");
+    let tour = tour.to_str().unwrap();
+    let commands: [&[&str]; 8] = [
+        &["tour", "--board", "6x6", "--format", "json", "-o", tour],
+        &["verify", "--board", "6x6", tour],
+        &["sample", "--board", "5x5", "--count", "2"],
+        &["count", "--board", "5x5", "--limit", "3"],
+        &["enumerate", "--board", "5x5", "--limit", "3"],
+        &["solve", "--board", "5x5"],
+        &[
+            "optimise",
+            "--board",
+            "6x6",
+            "--closed",
+            "--minimise",
+            "obtuse",
+        ],
+        &["estimate", "--board", "5x5", "--rate-seconds", "0.1"],
+    ];
+    for args in commands {
+        assert_eq!(with_full_stderr(args), Some(0), "{args:?}");
+    }
+    // An error message that cannot be written still ends with exit code 2, not a panic.
+    assert_eq!(with_full_stderr(&["show", "no-such-model.toml"]), Some(2));
+}
+
+#[test]
+fn numeric_flags_no_run_can_use_are_refused_naming_the_flag() {
+    for value in ["nan", "-1", "1e30", "0", "inf", "soon"] {
+        let err = refused(&["estimate", "--board", "5x5", "--rate-seconds", value]);
+        assert!(err.contains("--rate-seconds"), "{value}: {err}");
+        let err = refused(&["count", "--board", "5x5", "--timeout", value]);
+        assert!(err.contains("--timeout"), "{value}: {err}");
+    }
+    let err = refused(&["estimate", "--board", "5x5", "--probes", "0"]);
+    assert!(err.contains("--probes"), "{err}");
+    let err = refused(&["split", "--board", "5x5", "--jobs", "0", "-o", "/dev/null"]);
+    assert!(err.contains("--jobs"), "{err}");
+}
