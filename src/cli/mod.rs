@@ -20,12 +20,14 @@ macro_rules! out {
 
 mod bench;
 mod check_proofs;
+mod choice;
 mod classify;
 mod dimacs;
 mod engine;
 mod enumerate;
 mod estimate;
 mod jobs;
+mod long_run;
 mod model;
 mod opb;
 mod optimise;

@@ -6,6 +6,7 @@
 //! `--timeout` or a signal stopped a step before the minimum was proved (the summary gives
 //! the best found, never as the minimum).
 
+use super::choice::Choice;
 use super::engine::RunArgs;
 use super::output::{Format, SolutionWriter};
 use anyhow::Result;
@@ -56,7 +57,10 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
     }
     let started = Instant::now();
     let limits = args.run.limits()?;
-    let engine = args.run.engine()?;
+    // The choice is made for the bounded runs of the descent, not for the bare model.
+    let bounded = with_angle_bound(&puzzle, args.minimise, 0, puzzle.n_cells());
+    let choice = args.run.choose(&bounded, None)?;
+    let engine = args.run.engine(&choice)?;
     let kind = args.minimise;
     let say_step = |step: &knights::optimise::Step| {
         if let Some(count) = step.found {
@@ -79,7 +83,7 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
         (Some(minimum), true) => {
             let optimal = with_angle_bound(&puzzle, kind, minimum, minimum);
             let timeout = remaining(limits.timeout, started);
-            let summary = enumerate_optimal(&args, &optimal, &limits, timeout)?;
+            let summary = enumerate_optimal(&args, &choice, &optimal, &limits, timeout)?;
             report.solutions = Some(summary.solutions);
             report.classes = Some(summary.classes);
             report.complete = summary.complete;
@@ -96,11 +100,12 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
 /// Every class with exactly the minimum, each tour verified and written.
 fn enumerate_optimal(
     args: &OptimiseArgs,
+    choice: &Choice,
     optimal: &Puzzle,
     limits: &Limits,
     timeout: Option<Duration>,
 ) -> Result<Summary> {
-    let engine = args.run.engine()?;
+    let engine = args.run.engine(choice)?;
     let limits = Limits {
         timeout,
         ..limits.clone()

@@ -41,7 +41,8 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
         let mut slot = found.lock().expect("not poisoned");
         slot.get_or_insert(class.members[0].clone());
     };
-    let engine = args.run.engine()?;
+    let choice = args.run.choose(&puzzle, None)?;
+    let engine = args.run.engine(&choice)?;
     let mut summary = engine.enumerate(&puzzle, &limits, &[], &keep_first, &|_| {})?;
     let Some(tour) = found.into_inner().expect("not poisoned") else {
         return Ok(no_solution(&summary, args.stats));
