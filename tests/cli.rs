@@ -5,6 +5,7 @@ mod classify;
 mod engine_choice;
 mod jobs;
 mod malformed;
+mod pipes;
 mod proofs;
 mod sample;
 mod symmetry;

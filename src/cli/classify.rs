@@ -51,9 +51,9 @@ pub fn run(args: ClassifyArgs) -> Result<ExitCode> {
         std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&found)?);
+        outln!("{}", serde_json::to_string_pretty(&found)?)?;
     } else {
-        print!("{}", table(&found, leaper));
+        out!("{}", table(&found, leaper))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -4,7 +4,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::board::{Shape, MAX_CELLS, MAX_STREAMED_CELLS};
-use knights::construct::output::{passes, write_checked, write_verified, WINDOW_CELLS};
+use knights::construct::output::{passes, write_checked, write_verified, WriteError, WINDOW_CELLS};
 use knights::construct::warnsdorff::{warnsdorff, TieBreak, WarnsdorffOptions};
 use knights::construct::{self, Request};
 use knights::puzzle::Puzzle;
@@ -255,7 +255,7 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
     );
     if format == TourFormat::Binary {
         let mut out = super::output::create_output(&args.output)?;
-        write_checked(&found.order, request, &mut out).context("internal error")?;
+        write_checked(&found.order, request, &mut out).map_err(write_failure)?;
         return Ok(options.closed);
     }
     let cells = found.order.iter().map(|&c| c as usize).collect();
@@ -307,8 +307,17 @@ fn stream_binary(
     progress.finish_and_clear();
     drop(out);
     staging.finish(written.is_ok())?;
-    written.context("internal error")?;
+    written.map_err(write_failure)?;
     Ok(())
+}
+
+/// A failed write stays an `io::Error` (so that `main` recognises a closed pipe); a tour
+/// that failed its check is a defect of the construction.
+fn write_failure(err: WriteError) -> anyhow::Error {
+    match err {
+        WriteError::Io(io) => anyhow::Error::new(io).context("cannot write the tour"),
+        other => anyhow::Error::new(other).context("internal error"),
+    }
 }
 
 /// Where a binary tour is written before it is known to be whole.
