@@ -2,9 +2,11 @@
 
 mod angles;
 mod classify;
+mod engine_choice;
 mod jobs;
 mod malformed;
 mod outputs;
+mod pipes;
 mod proofs;
 mod sample;
 mod streams;
@@ -829,7 +831,15 @@ fn solve_reports_the_one_solution_it_shows() {
 /// the handlers are in place (they are set before the run starts).
 fn interrupted_by(signal: &str) -> Output {
     use std::io::{BufRead, BufReader, Read};
-    let mut child = spawn(&["enumerate", "--board", "8x8", "--closed"]);
+    let mut child = spawn(&[
+        "enumerate",
+        "--board",
+        "8x8",
+        "--closed",
+        "--engine",
+        "sat",
+        "--yes",
+    ]);
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut written = String::new();
     stdout.read_line(&mut written).unwrap();
@@ -997,7 +1007,13 @@ fn people_get_grids_and_a_short_summary() {
     // Engine figures only when asked for, with CPU time named as such.
     let plain = summary(&knights(&["count", "models/open-5x5.toml"]));
     assert!(plain.get("stats").is_none(), "{plain}");
-    let detailed = summary(&knights(&["count", "models/open-5x5.toml", "--stats"]));
+    let detailed = summary(&knights(&[
+        "count",
+        "models/open-5x5.toml",
+        "--stats",
+        "--engine",
+        "sat",
+    ]));
     assert!(
         detailed["stats"]["solve_cpu_seconds"].is_number(),
         "{detailed}"

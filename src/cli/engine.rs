@@ -1,5 +1,6 @@
 //! Options shared by the commands that run an engine, and the dispatch to the engine chosen.
 
+use super::choice::{announce, choose, Choice, Resolved};
 use super::progress::Progress;
 use super::ModelArgs;
 use anyhow::{Context, Result};
@@ -16,6 +17,9 @@ use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineKind {
+    /// Chosen by the model: the native search unless line sums or angle bounds make its tree
+    /// large, then SAT (said on stderr, with the reason).
+    Auto,
     /// CNF encodings solved incrementally, with blocking clauses.
     Sat,
     /// The native backtracker.
@@ -27,7 +31,7 @@ pub struct RunArgs {
     #[command(flatten)]
     pub model: ModelArgs,
     /// Which engine finds the solutions.
-    #[arg(long, value_enum, default_value = "sat")]
+    #[arg(long, value_enum, default_value = "auto")]
     pub engine: EngineKind,
     /// Worker threads (0: one per core). The counts are the same for any number.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
@@ -106,8 +110,8 @@ impl SatFlags {
 
     /// Options one engine or backend would ignore are refused instead, so that a run never
     /// looks configured when it is not.
-    pub fn check(&self, engine: EngineKind) -> Result<()> {
-        if engine == EngineKind::Search {
+    pub fn check(&self, engine: Resolved) -> Result<()> {
+        if engine == Resolved::Search {
             if let Some(flag) = self.given().first() {
                 anyhow::bail!("{flag} applies to the SAT engine only; drop it or use --engine sat");
             }
@@ -127,6 +131,11 @@ impl SatFlags {
             );
         }
         Ok(())
+    }
+
+    /// The first SAT-only option given on the command line, if any.
+    pub fn first_given(&self) -> Option<&'static str> {
+        self.given().first().copied()
     }
 
     /// The SAT-only options given on the command line.
@@ -188,27 +197,42 @@ impl RunArgs {
         }
     }
 
-    /// `--resume` is only for the SAT engine: the native search cannot start from tours.
+    /// `--resume` cannot go with `--engine search`: the native search cannot start from tours.
     pub fn check_resume(&self, resume: Option<&Path>) -> Result<()> {
         anyhow::ensure!(
-            resume.is_none() || self.engine == EngineKind::Sat,
+            resume.is_none() || self.engine != EngineKind::Search,
             "--resume needs --engine sat (the native search cannot start from written tours)"
         );
         Ok(())
     }
 
-    /// The command line lowered once into what a run needs: every flag checked and the
-    /// engine built, with nothing created, opened or removed on the way. Commands build
-    /// their engine here and nowhere else, so that one run is one engine (and one proof
-    /// directory). Options the engine would ignore are refused.
-    pub fn lower(&self) -> Result<RunConfig> {
-        self.sat.check(self.engine)?;
-        let (engine, proof): (Box<dyn Engine>, _) = match self.engine {
-            EngineKind::Search => {
+    /// Resolves `--engine` for this model (saying on stderr what `auto` chose), and refuses
+    /// options the engine would ignore. `--resume` asks for the SAT engine: the native search
+    /// cannot start from tours.
+    fn choose(&self, puzzle: &Puzzle, resume: Option<&Path>) -> Result<Choice> {
+        let sat_only = self.sat.first_given().or(resume.map(|_| "--resume"));
+        let choice = choose(self.engine, puzzle, sat_only);
+        announce(&choice);
+        self.sat.check(choice.engine)?;
+        anyhow::ensure!(
+            resume.is_none() || choice.engine == Resolved::Sat,
+            "--resume needs --engine sat (the native search cannot start from written tours)"
+        );
+        Ok(choice)
+    }
+
+    /// The command line lowered once into what a run of `puzzle` needs: the engine chosen
+    /// (`auto` resolved), every flag checked and the engine built, with nothing created,
+    /// opened or removed on the way. Commands build their engine here and nowhere else, so
+    /// that one run is one engine (and one proof directory).
+    pub fn lower(&self, puzzle: &Puzzle, resume: Option<&Path>) -> Result<RunConfig> {
+        let choice = self.choose(puzzle, resume)?;
+        let (engine, proof): (Box<dyn Engine>, _) = match choice.engine {
+            Resolved::Search => {
                 let options = self.search_options();
                 (Box::new(SearchEngine { options }), None)
             }
-            EngineKind::Sat => {
+            Resolved::Sat => {
                 let options = self.sat_options()?;
                 let proof = options.proof.clone();
                 (Box::new(SatEngine { options }), proof)
@@ -218,6 +242,7 @@ impl RunArgs {
             limits: self.limits()?,
             engine,
             proof,
+            choice,
         })
     }
 }
@@ -230,6 +255,8 @@ pub struct RunConfig {
     pub engine: Box<dyn Engine>,
     /// Where the engine writes its proofs, if it does.
     pub proof: Option<ProofDir>,
+    /// Which engine runs, and why.
+    pub choice: Choice,
 }
 
 /// Shows an engine's progress on the progress line.

@@ -1,7 +1,7 @@
 //! `knights count` and `knights enumerate`: every solution, verified, then the summary line.
 
-use super::engine::{show_progress, EngineKind, RunArgs, RunConfig};
-use super::estimate::predict;
+use super::engine::{show_progress, RunArgs, RunConfig};
+use super::long_run::{self, Planned};
 use super::output::{Format, SolutionWriter};
 use super::progress::Progress;
 use super::resume::{self, Resumed};
@@ -36,49 +36,6 @@ pub struct EnumerateArgs {
     /// Add the engine's own figures to the summary (nodes, conflicts, CNF size, CPU seconds).
     #[arg(long)]
     pub stats: bool,
-}
-
-/// Runs predicted to take longer than this need `--yes`, `--limit` or `--timeout`.
-const LONG_RUN_SECONDS: f64 = 600.0;
-
-/// Trees smaller than this are never long enough to be worth measuring first.
-const SMALL_TREE_NODES: f64 = 1e8;
-
-/// For the native search: predicts the tree size (for the progress display's time left) and
-/// refuses a run predicted to take very long unless the user said how to bound it.
-fn plan_search_run(args: &EnumerateArgs, puzzle: &knights::puzzle::Puzzle) -> Result<Option<f64>> {
-    if args.run.engine != EngineKind::Search {
-        return Ok(None);
-    }
-    let estimate = knights::search::estimate(puzzle, 1000, 1)?;
-    let bounded = args.yes || args.run.limit.is_some() || args.run.timeout.is_some();
-    if bounded || estimate.nodes < SMALL_TREE_NODES {
-        return Ok(Some(estimate.nodes));
-    }
-    let options = args.run.search_options();
-    let prediction = predict(puzzle, &options, 1000, 1, 1.0)?;
-    errln!(
-        "estimate: {:.2e} search nodes at {:.2e} nodes/s, about {}",
-        prediction.estimate.nodes,
-        prediction.nodes_per_second,
-        human_duration(prediction.predicted_seconds)
-    );
-    anyhow::ensure!(
-        prediction.predicted_seconds <= LONG_RUN_SECONDS,
-        "this search is predicted to take {}; pass --yes to run it anyway, or bound it with --limit or --timeout",
-        human_duration(prediction.predicted_seconds)
-    );
-    Ok(Some(prediction.estimate.nodes))
-}
-
-fn human_duration(seconds: f64) -> String {
-    match seconds {
-        s if s < 120.0 => format!("{s:.0} seconds"),
-        s if s < 7200.0 => format!("{:.0} minutes", s / 60.0),
-        s if s < 172_800.0 => format!("{:.0} hours", s / 3600.0),
-        s if s < 63_072_000.0 => format!("{:.0} days", s / 86_400.0),
-        s => format!("{:.1e} years", s / 31_536_000.0),
-    }
 }
 
 /// A board on which a theorem rules out every tour: answered at once, as an exact count.
@@ -122,8 +79,15 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     if let Some(reason) = no_solution_reason(&puzzle) {
         return answer_by_theorem(&puzzle, &reason, style);
     }
-    let expected_nodes = plan_search_run(&args, &puzzle)?;
-    let RunConfig { limits, engine, .. } = args.run.lower()?;
+    let RunConfig { limits, engine, choice, .. } = args.run.lower(&puzzle, args.resume.as_deref())?;
+    let expected_nodes = long_run::guard(&Planned {
+        run: &args.run,
+        puzzle: &puzzle,
+        choice: &choice,
+        already: &resumed.tours,
+        bounded: args.yes || args.run.limit.is_some() || args.run.timeout.is_some(),
+        stop: &limits.stop,
+    })?;
     let progress = Progress::start(&puzzle.name, expected_nodes);
     let on_progress = show_progress(&progress);
     let summary = if !write_solutions && limits.solutions.is_none() {

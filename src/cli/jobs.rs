@@ -2,6 +2,7 @@
 //! (GNU parallel, a Slurm array), and their results added up. The work is in
 //! `knights::distribute`; this is the command line around it.
 
+use super::choice::{announce, choose, Resolved};
 use super::engine::{show_progress, EngineKind, SatFlags};
 use super::output::Format;
 use super::progress::Progress;
@@ -29,8 +30,8 @@ pub struct SplitArgs {
     /// The job file to write, one JSON line per job.
     #[arg(short = 'o', long = "output", value_name = "JOBS.jsonl")]
     pub output: PathBuf,
-    /// Which engine runs the jobs.
-    #[arg(long, value_enum, default_value = "sat")]
+    /// Which engine runs the jobs (auto: as for `count`).
+    #[arg(long, value_enum, default_value = "auto")]
     pub engine: EngineKind,
     /// Keep only counts in the results, not the solutions (for runs with too many to
     /// keep); merge then adds counts instead of deduplicating classes.
@@ -51,15 +52,17 @@ pub struct SplitArgs {
 
 pub fn run_split(args: SplitArgs) -> Result<ExitCode> {
     super::atomic::refuse_existing(&args.output, args.force)?;
-    args.sat.check(args.engine)?;
     anyhow::ensure!(
         args.sat.proof.is_none(),
         "--proof belongs to run-job, which writes each job's proofs; drop it from split"
     );
+    let choice = choose(args.engine, &args.model.puzzle()?, args.sat.first_given());
+    announce(&choice);
+    args.sat.check(choice.engine)?;
     let spec = args.model.flags.spec(args.model.model.as_deref())?;
-    let engine = match args.engine {
-        EngineKind::Search => JobEngine::Search { symmetry: true },
-        EngineKind::Sat => JobEngine::Sat {
+    let engine = match choice.engine {
+        Resolved::Search => JobEngine::Search { symmetry: true },
+        Resolved::Sat => JobEngine::Sat {
             options: args.sat.options(0),
         },
     };

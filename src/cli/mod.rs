@@ -30,6 +30,7 @@ macro_rules! errln {
 mod atomic;
 mod bench;
 mod check_proofs;
+mod choice;
 mod classify;
 mod dimacs;
 mod engine;
@@ -37,6 +38,7 @@ mod enumerate;
 mod estimate;
 mod flags;
 mod jobs;
+mod long_run;
 mod model;
 mod opb;
 mod optimise;

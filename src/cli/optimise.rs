@@ -63,7 +63,9 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     let started = Instant::now();
-    let config = args.run.lower()?;
+    // The choice is made for the bounded runs of the descent, not for the bare model.
+    let bounded = with_angle_bound(&puzzle, args.minimise, 0, puzzle.n_cells());
+    let config = args.run.lower(&bounded, None)?;
     let kind = args.minimise;
     let proofs = ProofLedger::new(config.proof.as_ref());
     let mut on_step = |step: &mut knights::optimise::Step| {

@@ -35,7 +35,7 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     args.run.limit = Some(1);
-    let RunConfig { limits, engine, .. } = args.run.lower()?;
+    let RunConfig { limits, engine, .. } = args.run.lower(&puzzle, None)?;
     let found = std::sync::Mutex::new(None);
     let keep_first = |class: Class| {
         let mut slot = found.lock().expect("not poisoned");

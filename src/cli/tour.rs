@@ -5,7 +5,7 @@ use super::atomic::OutputFile;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::board::{Shape, MAX_CELLS, MAX_STREAMED_CELLS};
-use knights::construct::output::{passes, write_checked, write_verified, WINDOW_CELLS};
+use knights::construct::output::{passes, write_checked, write_verified, WriteError, WINDOW_CELLS};
 use knights::construct::warnsdorff::{warnsdorff, TieBreak, WarnsdorffOptions};
 use knights::construct::{self, Request};
 use knights::puzzle::Puzzle;
@@ -256,7 +256,7 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
     );
     if format == TourFormat::Binary {
         let mut out = OutputFile::create(&args.output)?;
-        write_checked(&found.order, request, &mut out).context("internal error")?;
+        write_checked(&found.order, request, &mut out).map_err(write_failure)?;
         out.finish()?;
         return Ok(options.closed);
     }
@@ -306,8 +306,17 @@ fn stream_binary(
     });
     progress.finish_and_clear();
     // A tour that failed its check is dropped with its temporary file, never named.
-    written.context("internal error")?;
+    written.map_err(write_failure)?;
     out.finish()
+}
+
+/// A failed write stays an `io::Error` (so that `main` recognises a closed pipe); a tour
+/// that failed its check is a defect of the construction.
+fn write_failure(err: WriteError) -> anyhow::Error {
+    match err {
+        WriteError::Io(io) => anyhow::Error::new(io).context("cannot write the tour"),
+        other => anyhow::Error::new(other).context("internal error"),
+    }
 }
 
 /// Refuses, before any work, a binary tour larger than the free space where it would go.

@@ -93,7 +93,7 @@ fn a_split_sat_job_writes_its_proofs_beside_its_result() {
     let jobs = dir.path().join("jobs.jsonl");
     let jobs = jobs.to_str().unwrap();
     let split = knights(&[
-        "split", "--board", "6x6", "--closed", "--jobs", "2", "-o", jobs,
+        "split", "--board", "6x6", "--closed", "--jobs", "2", "--engine", "sat", "-o", jobs,
     ]);
     assert!(split.status.success(), "{}", stderr(&split));
     let results = dir.path().join("results");

@@ -1,0 +1,246 @@
+//! The guard before a long `count` or `enumerate`: whichever engine runs predicts its running
+//! time, and a run predicted to take more than ten minutes needs `--yes`, `--limit` or
+//! `--timeout`.
+//!
+//! The native search's prediction is Knuth's tree estimate divided by the node rate of a
+//! short real run. The SAT engine's is rougher: a trial run of a few seconds, extrapolated by
+//! the share of its cubes it finished, or by the solutions it found against the number the
+//! tree estimate predicts, whichever predicts longer. When the trial finds nothing at all,
+//! the time the predicted solutions would take at less than one per trial is a lower bound.
+
+use super::choice::{Choice, Resolved, SMALL_TREE_NODES};
+use super::engine::RunArgs;
+use super::estimate::predict;
+use anyhow::Result;
+use knights::puzzle::Puzzle;
+use knights::run::{Class, CubeProgress, Engine, Limits, Progress, StopFlag};
+use knights::sat::SatEngine;
+use knights::search::Estimate;
+use knights::tour::Tour;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Runs predicted to take longer than this need `--yes`, `--limit` or `--timeout`.
+const LONG_RUN_SECONDS: f64 = 600.0;
+
+/// How long the SAT engine's trial runs: long enough to finish some cubes or solutions.
+const SAT_TRIAL_SECONDS: f64 = 2.0;
+
+/// What the guard needs of the run about to start.
+pub struct Planned<'a> {
+    pub run: &'a RunArgs,
+    pub puzzle: &'a Puzzle,
+    pub choice: &'a Choice,
+    /// Tours of a resumed run, which the trial leaves out as the run will.
+    pub already: &'a [Tour],
+    /// `--yes`, `--limit` or `--timeout` was given: the user has bounded the run.
+    pub bounded: bool,
+    /// The run's stop flag, which Ctrl-C raises during the trial too.
+    pub stop: &'a StopFlag,
+}
+
+/// Refuses a run predicted to take too long unless bounded, and returns the native search's
+/// predicted node count for the progress display (`None` for the SAT engine).
+pub fn guard(planned: &Planned) -> Result<Option<f64>> {
+    match planned.choice.engine {
+        Resolved::Search => guard_search(planned),
+        Resolved::Sat => guard_sat(planned).map(|()| None),
+    }
+}
+
+fn guard_search(planned: &Planned) -> Result<Option<f64>> {
+    let estimate = match &planned.choice.estimate {
+        Some(estimate) => estimate.clone(),
+        None => knights::search::estimate(planned.puzzle, 1000, 1)?,
+    };
+    if planned.bounded || estimate.nodes < SMALL_TREE_NODES {
+        return Ok(Some(estimate.nodes));
+    }
+    let options = planned.run.search_options();
+    let prediction = predict(planned.puzzle, &options, 1000, 1, 1.0)?;
+    errln!(
+        "estimate: {:.2e} search nodes at {:.2e} nodes/s, about {}",
+        prediction.estimate.nodes,
+        prediction.nodes_per_second,
+        human_duration(prediction.predicted_seconds)
+    );
+    refuse_if_long(prediction.predicted_seconds, "")?;
+    Ok(Some(prediction.estimate.nodes))
+}
+
+fn guard_sat(planned: &Planned) -> Result<()> {
+    if planned.bounded {
+        return Ok(());
+    }
+    let estimate = match &planned.choice.estimate {
+        Some(estimate) => Some(estimate.clone()),
+        None => knights::search::estimate(planned.puzzle, 1000, 1).ok(),
+    };
+    let trial = sat_trial(planned)?;
+    match trial.forecast(estimate.as_ref()) {
+        Forecast::Done => Ok(()),
+        Forecast::About(seconds, how) => {
+            errln!(
+                "estimate (sat engine, rough): about {} {how}",
+                human_duration(seconds)
+            );
+            refuse_if_long(seconds, "")
+        }
+        Forecast::AtLeast(seconds, how) => {
+            errln!(
+                "estimate (sat engine, rough): at least {} {how}",
+                human_duration(seconds)
+            );
+            refuse_if_long(seconds, "at least ")
+        }
+        Forecast::Unknown => {
+            errln!(
+                "estimate (sat engine): none, and this run may be long: a {SAT_TRIAL_SECONDS} s \
+                 trial finished no cube and found no solution (bound it with --timeout)"
+            );
+            Ok(())
+        }
+    }
+}
+
+fn refuse_if_long(seconds: f64, at_least: &str) -> Result<()> {
+    anyhow::ensure!(
+        seconds <= LONG_RUN_SECONDS,
+        "this run is predicted to take {at_least}{}; pass --yes to run it anyway, or bound it \
+         with --limit or --timeout",
+        human_duration(seconds)
+    );
+    Ok(())
+}
+
+/// What a short run of the SAT engine did.
+struct Trial {
+    seconds: f64,
+    complete: bool,
+    /// When each class was found (seconds into the trial) and its size.
+    found: Vec<(f64, u64)>,
+    solutions: u64,
+    cubes: Option<CubeProgress>,
+}
+
+/// The SAT engine's running time, as far as a trial shows it.
+enum Forecast {
+    /// The trial finished the whole run.
+    Done,
+    /// A prediction, and how it was made.
+    About(f64, String),
+    /// A lower bound, and how it was made.
+    AtLeast(f64, String),
+    Unknown,
+}
+
+fn sat_trial(planned: &Planned) -> Result<Trial> {
+    let engine = SatEngine {
+        options: planned.run.sat.options(planned.run.jobs),
+    };
+    let limits = Limits {
+        solutions: None,
+        timeout: Some(Duration::from_secs_f64(SAT_TRIAL_SECONDS)),
+        stop: planned.stop.clone(),
+    };
+    let started = Instant::now();
+    let found = Mutex::new(Vec::new());
+    let on_class = |class: Class| {
+        let when = started.elapsed().as_secs_f64();
+        let size = class.members.len() as u64;
+        found.lock().expect("not poisoned").push((when, size));
+    };
+    let cubes = Mutex::new(None);
+    let on_progress = |report| {
+        if let Progress::Cubes(progress) = report {
+            *cubes.lock().expect("not poisoned") = Some(progress);
+        }
+    };
+    let summary = engine.enumerate(
+        planned.puzzle,
+        &limits,
+        planned.already,
+        &on_class,
+        &on_progress,
+    )?;
+    Ok(Trial {
+        seconds: summary.seconds,
+        complete: summary.complete,
+        found: found.into_inner().expect("not poisoned"),
+        solutions: summary.solutions,
+        cubes: cubes.into_inner().expect("not poisoned"),
+    })
+}
+
+impl Trial {
+    fn forecast(&self, estimate: Option<&Estimate>) -> Forecast {
+        if self.complete {
+            return Forecast::Done;
+        }
+        let expected = estimate.map_or(0.0, |e| e.solutions);
+        let by_solutions =
+            (expected >= 1.0 && self.solutions > 0).then(|| self.by_solutions(expected));
+        match [self.by_cubes(), by_solutions]
+            .into_iter()
+            .flatten()
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+        {
+            Some((seconds, how)) => Forecast::About(seconds, how),
+            None if expected >= 1.0 => Forecast::AtLeast(
+                self.seconds * expected,
+                format!(
+                    "(no solution in a trial of {:.1} s, of about {expected:.2e} predicted)",
+                    self.seconds
+                ),
+            ),
+            None => Forecast::Unknown,
+        }
+    }
+
+    /// The share of its cubes the trial finished, at the trial's pace.
+    fn by_cubes(&self) -> Option<(f64, String)> {
+        let c = self.cubes.filter(|c| c.searched > 1 && c.done > 0)?;
+        let seconds = self.seconds * c.searched as f64 / c.done as f64;
+        let how = format!(
+            "({} of {} cubes in a trial of {:.1} s)",
+            c.done, c.searched, self.seconds
+        );
+        Some((seconds, how))
+    }
+
+    /// The solutions still to find, at a pace that slows as in the trial: each blocking clause
+    /// makes the next solution dearer, so solutions grow like a power of the time since the
+    /// first, fitted to the two halves of that time (at most linearly, at least as a square
+    /// root). The time before the first solution (encoding, preprocessing) is paid once.
+    fn by_solutions(&self, expected: f64) -> (f64, String) {
+        let first = self.found.first().map_or(0.0, |f| f.0);
+        let middle = (first + self.seconds) / 2.0;
+        let by_middle: u64 = self
+            .found
+            .iter()
+            .filter(|f| f.0 <= middle)
+            .map(|f| f.1)
+            .sum();
+        let growth = self.solutions as f64 / by_middle.max(1) as f64;
+        let exponent = (growth.ln() / 2f64.ln()).clamp(0.5, 1.0);
+        let ratio = (expected / self.solutions as f64).max(1.0);
+        let seconds = first + (self.seconds - first) * ratio.powf(1.0 / exponent);
+        let how = format!(
+            "({} solutions in a trial of {:.1} s, of about {expected:.2e} the native search's \
+             tree estimate predicts, found ever more slowly)",
+            self.solutions, self.seconds
+        );
+        (seconds, how)
+    }
+}
+
+/// A duration in the largest unit that keeps it readable ("about 101 days").
+pub fn human_duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} seconds"),
+        s if s < 7200.0 => format!("{:.0} minutes", s / 60.0),
+        s if s < 172_800.0 => format!("{:.0} hours", s / 3600.0),
+        s if s < 63_072_000.0 => format!("{:.0} days", s / 86_400.0),
+        s => format!("{:.1e} years", s / 31_536_000.0),
+    }
+}

@@ -1,0 +1,63 @@
+//! `--engine auto`, the default: the native search for plain tours, the SAT engine for line
+//! sums with a large tree or when a SAT-only option asks for it, said on stderr; and the
+//! ten-minute guard of both engines.
+
+use crate::common::cli::{knights, stderr, summary};
+
+/// The engine `auto` announced on stderr, and the engine the summary names.
+fn announced(args: &[&str]) -> (String, String) {
+    let out = knights(args);
+    let err = stderr(&out);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("engine: "))
+        .unwrap_or_else(|| panic!("no engine line: {err}"))
+        .to_string();
+    let engine = summary(&out)["engine"].as_str().unwrap_or("").to_string();
+    (line, engine)
+}
+
+#[test]
+fn plain_tours_get_the_native_search_and_are_told_why() {
+    for board in ["5x5", "2x3x4"] {
+        let (line, engine) = announced(&["count", "--board", board]);
+        assert!(line.starts_with("engine: search (--engine auto:"), "{line}");
+        assert!(line.contains("no line sums"), "{line}");
+        assert_eq!(engine, "search", "{board}");
+    }
+}
+
+#[test]
+fn line_sums_with_a_large_tree_get_the_sat_engine() {
+    let (line, engine) = announced(&["count", "models/semimagic.toml", "--timeout", "0.5"]);
+    assert!(
+        line.starts_with("engine: sat (--engine auto: line sums"),
+        "{line}"
+    );
+    assert!(line.contains("large"), "{line}");
+    assert_eq!(engine, "sat");
+}
+
+#[test]
+fn a_sat_only_option_or_an_engine_named_is_obeyed() {
+    let (line, engine) = announced(&["count", "--board", "5x5", "--solver", "varisat"]);
+    assert!(line.contains("--solver"), "{line}");
+    assert_eq!(engine, "sat");
+    let named = knights(&["count", "--board", "5x5", "--engine", "sat"]);
+    assert!(!stderr(&named).contains("engine: "), "{}", stderr(&named));
+    assert_eq!(summary(&named)["engine"], "sat");
+}
+
+/// Issue 35: `count --board 8x8 --closed` on the SAT engine ran with no end and no estimate.
+/// Its trial predicts the run and the guard refuses it, as the native search's does.
+#[test]
+fn the_sat_engine_refuses_a_run_predicted_over_ten_minutes() {
+    let out = knights(&["count", "--board", "8x8", "--closed", "--engine", "sat"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("estimate (sat engine, rough)"), "{err}");
+    assert!(err.contains("pass --yes"), "{err}");
+    let native = knights(&["count", "--board", "8x8", "--closed", "--engine", "search"]);
+    assert_eq!(native.status.code(), Some(2));
+    assert!(stderr(&native).contains("pass --yes"));
+}
