@@ -58,6 +58,10 @@ pub fn run_split(args: SplitArgs) -> Result<ExitCode> {
         EngineKind::Sat => JobEngine::Sat {
             options: args.sat.options(0),
         },
+        EngineKind::Frontier => anyhow::bail!(
+            "split cuts a run into jobs that list tours; the frontier engine only counts: \
+             use --engine search or --engine sat"
+        ),
     };
     let request = SplitRequest {
         spec: &spec,
