@@ -138,3 +138,67 @@ impl Serialize for Summary {
         record.end()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Shape};
+    use crate::puzzle::Equivalence;
+
+    fn summary() -> Summary {
+        let puzzle = Puzzle {
+            name: "8x32".into(),
+            board: Board::knight(Shape::flat(2, 2)),
+            closed: true,
+            starts: None,
+            ends: None,
+            sums: Vec::new(),
+            rot180: false,
+            rot90: false,
+            angles: Vec::new(),
+            required: Vec::new(),
+            equivalence: Equivalence {
+                board: true,
+                reverse: false,
+            },
+        };
+        Summary::new(&puzzle, "frontier")
+    }
+
+    fn record(summary: &Summary) -> serde_json::Value {
+        serde_json::from_str(&summary.to_json_line()).unwrap()
+    }
+
+    #[test]
+    fn an_exact_count_past_u64_is_written_whole_as_a_string() {
+        let digits = "123456789012345678901234567890123456789";
+        let mut s = summary();
+        s.set_exact_count(digits.to_string(), None);
+        let json = record(&s);
+        assert_eq!(json["solutions"], digits);
+        assert!(json["classes"].is_null());
+        assert_eq!(s.solutions, u64::MAX);
+    }
+
+    #[test]
+    fn a_small_exact_count_is_a_number_and_no_count_is_null() {
+        let mut s = summary();
+        s.set_exact_count("9862".into(), Some(9862));
+        assert_eq!(record(&s)["solutions"], 9862);
+        s.set_no_count();
+        assert!(record(&s)["solutions"].is_null());
+    }
+
+    #[test]
+    fn other_engines_keep_their_fields_in_order() {
+        let mut s = summary();
+        s.solutions = 3;
+        s.classes = 1;
+        let line = s.to_json_line();
+        assert!(line.contains(r#""kind":"cycle","solutions":3,"classes":1,"complete":false"#));
+        assert!(
+            !line.contains("theorem") && !line.contains("stats"),
+            "{line}"
+        );
+    }
+}
