@@ -1,7 +1,9 @@
 //! The order the moves are taken in, and what each step knows of the frontier.
 //!
 //! Cells are ordered by their coordinates with one axis most significant (the sweep) and the
-//! others across; moves are taken in the order of their earlier cell, then their later one.
+//! others across; moves are taken in the order of their later cell, then their earlier one,
+//! so that a cell enters the frontier only when its own moves back are decided and the
+//! frontier holds no cell whose moves are mostly still to come.
 //! A cell enters the frontier at its first move and leaves after its last. Each cell keeps
 //! one slot of the packed state, at its position modulo the widest span of the frontier, so
 //! a cell entering finds its slot empty (the last holder has left) and entering costs nothing.
@@ -24,6 +26,9 @@ pub struct Step {
     /// Whether every cell has entered the frontier by this step: before that, no tour can be
     /// finished.
     pub all_entered: bool,
+    /// The lowest bit of the slot of each frontier cell with one move left after this step:
+    /// such a cell still of degree 0 can end with degree 1 at most.
+    pub one_left: u128,
 }
 
 /// The whole order of moves.
@@ -90,7 +95,7 @@ fn ordered_moves(board: &Board, position: &[usize]) -> Vec<(usize, usize)> {
             (pa.min(pb), pa.max(pb))
         })
         .collect();
-    moves.sort_unstable();
+    moves.sort_unstable_by_key(|&(a, b)| (b, a));
     moves
 }
 
@@ -103,6 +108,22 @@ fn lifetimes(n: usize, moves: &[(usize, usize)]) -> Vec<Option<(usize, usize)>> 
         }
     }
     life
+}
+
+/// For each step, the cells with exactly one move left after it.
+fn moves_left(n: usize, moves: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    let mut left = vec![0usize; n];
+    for &(a, b) in moves {
+        left[a] += 1;
+        left[b] += 1;
+    }
+    let mut out = Vec::with_capacity(moves.len());
+    for &(a, b) in moves {
+        left[a] -= 1;
+        left[b] -= 1;
+        out.push((0..n).filter(|&p| left[p] == 1).collect());
+    }
+    out
 }
 
 fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
@@ -123,6 +144,7 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
     let largest_code = RESERVED_CODES as usize + widest / 2;
     let bits = usize::BITS - largest_code.leading_zeros();
     let last_entry = life.iter().flatten().map(|&(f, _)| f).max().unwrap_or(0);
+    let one_left = moves_left(n, &moves);
     let steps = moves
         .iter()
         .enumerate()
@@ -142,6 +164,9 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
                 leaving,
                 finished,
                 all_entered: i >= last_entry,
+                one_left: one_left[i].iter().fold(0u128, |word, &p| {
+                    word | 1u128 << (u32::from(slot(p)) * bits)
+                }),
             }
         })
         .collect();

@@ -99,6 +99,25 @@ impl Transition {
         if finished && !(step.all_entered && word == step.finished) {
             return None;
         }
+        if !self.can_still_cover(word, step) {
+            return None;
+        }
         Some(p.canonical(word))
+    }
+
+    /// Whether the cells of degree 0 with one move left can still be covered: in a cycle
+    /// they need two more moves, so none may be left; in a path each is an end of the tour
+    /// to be, and with the ends already made there are at most two.
+    fn can_still_cover(&self, word: u128, step: &Step) -> bool {
+        let p = self.packing;
+        let mut nonzero = word;
+        for shift in 1..p.bits {
+            nonzero |= word >> shift;
+        }
+        let stuck = (step.one_left & !nonzero).count_ones() as usize;
+        match self.shape {
+            Shape::Cycle => stuck == 0,
+            Shape::Path => stuck == 0 || stuck + p.count(word, LOOSE) <= 2,
+        }
     }
 }
