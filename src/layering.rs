@@ -17,7 +17,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("checking and runs", &["verify", "run"]),
     ("CNF", &["encode"]),
     ("solvers and files", &["solver", "format"]),
-    ("engines", &["search", "sat"]),
+    ("engines", &["search", "sat", "frontier"]),
     (
         "constructions, samples, optima and split runs",
         &["construct", "sample", "optimise", "distribute"],

@@ -11,7 +11,7 @@
 //!
 //! The modules are layered, lowest first as listed here: each imports only from the layers
 //! below its own (the README's architecture table; checked by a unit test on the sources).
-//! Both engines implement [`run::Engine`].
+//! Every engine implements [`run::Engine`].
 
 pub mod board;
 pub mod tour;
@@ -30,6 +30,7 @@ pub mod encode;
 pub mod format;
 pub mod solver;
 
+pub mod frontier;
 pub mod sat;
 pub mod search;
 

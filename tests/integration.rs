@@ -11,6 +11,7 @@ mod construct;
 mod cross_engine;
 mod distribute;
 mod external_solvers;
+mod frontier_engine;
 mod known_counts;
 mod opb;
 mod puzzle_semantics;

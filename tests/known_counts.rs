@@ -2,6 +2,10 @@
 //! through the native search (`knights::search`) and through the SAT engine (`knights::sat`)
 //! under both of its backends, CaDiCaL and varisat.
 //!
+//! The frontier engine (`knights::frontier`), which only counts plain open and closed tours,
+//! checks every row it can express in `known_counts::frontier::every_row_it_can_express`
+//! and must refuse the others.
+//!
 //! A row makes one test per engine that runs it: `known_counts::native::ROW`,
 //! `known_counts::cadical::ROW` and `known_counts::varisat::ROW`. Where a row is too slow
 //! for the default suite its test is `#[ignore]`d, and `.ci/run` picks the slow tests by
@@ -390,6 +394,51 @@ table! {
         no,
         Row::new(SEMIMAGIC_ROT180, File("semimagic-closed-centrosymmetric"), 272, Some(34))
             .counted_only();
+}
+
+/// Rows the frontier engine can express but takes minutes on (open 6x6 has a wide frontier
+/// of path ends): left to `--ignored`.
+const SLOW_ON_FRONTIER: &[&str] = &["all_6x6_paths"];
+
+/// The frontier engine on one row: its exact count equals the row's solutions (it counts no
+/// classes), or, where the row asks for what it cannot express, it refuses.
+fn on_frontier(name: &str, row: &Row) {
+    use knights::frontier::{unsupported, FrontierEngine, FrontierError};
+    use knights::run::Engine;
+    let puzzle = row.puzzle();
+    let result = FrontierEngine.count(&puzzle, &Limits::default(), &[], &|_| {});
+    if unsupported(&puzzle).is_some() {
+        let err = result.expect_err(name);
+        let refusal = err.downcast_ref::<FrontierError>();
+        assert!(
+            matches!(refusal, Some(FrontierError::Unsupported { .. })),
+            "{name}: {err}"
+        );
+        return;
+    }
+    let summary = result.unwrap();
+    assert!(summary.complete, "{name}: {summary:?}");
+    let exact = summary.count_only.and_then(|c| c.solutions);
+    let source = row.line.source;
+    assert_eq!(exact, Some(row.solutions.to_string()), "{name} ({source})");
+}
+
+/// The frontier engine on each row of the table.
+mod frontier {
+    #[test]
+    fn every_row_it_can_express() {
+        for (name, row) in super::rows::all() {
+            if !super::SLOW_ON_FRONTIER.contains(&name) {
+                super::on_frontier(name, &row);
+            }
+        }
+    }
+
+    #[test]
+    #[ignore = "slow: minutes in release"]
+    fn all_6x6_paths() {
+        super::on_frontier("all_6x6_paths", &super::rows::all_6x6_paths());
+    }
 }
 
 /// "1,234,567": a count as tests/data/known-counts.md writes it.

@@ -92,6 +92,7 @@ fn summary(shape: Shape, engine: &str, kind: SolutionKind, started: Instant) -> 
         seconds: 0.0,
         theorem: None,
         stats: serde_json::Map::new(),
+        count_only: None,
     };
     summary.finish(Ending::Exhausted, started);
     summary

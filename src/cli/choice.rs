@@ -16,6 +16,7 @@ use knights::search::Estimate;
 pub enum Resolved {
     Sat,
     Search,
+    Frontier,
 }
 
 /// What `--engine` resolved to, and the native search's tree estimate when one was made.
@@ -44,6 +45,7 @@ pub fn choose(requested: EngineKind, puzzle: &Puzzle, sat_only: Option<&str>) ->
     match requested {
         EngineKind::Sat => named(Resolved::Sat),
         EngineKind::Search => named(Resolved::Search),
+        EngineKind::Frontier => named(Resolved::Frontier),
         EngineKind::Auto => auto(puzzle, sat_only),
     }
 }
@@ -107,6 +109,7 @@ pub fn announce(choice: &Choice) {
         let name = match choice.engine {
             Resolved::Sat => "sat",
             Resolved::Search => "search",
+            Resolved::Frontier => "frontier",
         };
         errln!("engine: {name} (--engine auto: {reason}; override with --engine sat|search)");
     }

@@ -7,6 +7,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
+use knights::frontier::FrontierEngine;
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, Limits, Progress as EngineProgress, StopFlag};
 use knights::sat::{ProofDir, RefuteFirst, SatEngine, SatOptions};
@@ -24,6 +25,8 @@ pub enum EngineKind {
     Sat,
     /// The native backtracker.
     Search,
+    /// Frontier dynamic programming: counts plain open or closed tours without listing them.
+    Frontier,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -111,7 +114,7 @@ impl SatFlags {
     /// Options one engine or backend would ignore are refused instead, so that a run never
     /// looks configured when it is not.
     pub fn check(&self, engine: Resolved) -> Result<()> {
-        if engine == Resolved::Search {
+        if engine != Resolved::Sat {
             if let Some(flag) = self.given().first() {
                 anyhow::bail!("{flag} applies to the SAT engine only; drop it or use --engine sat");
             }
@@ -237,6 +240,7 @@ impl RunArgs {
                 let proof = options.proof.clone();
                 (Box::new(SatEngine { options }), proof)
             }
+            Resolved::Frontier => (Box::new(FrontierEngine), None),
         };
         Ok(RunConfig {
             limits: self.limits()?,
@@ -264,5 +268,6 @@ pub fn show_progress(progress: &Progress) -> impl Fn(EngineProgress) + '_ {
     move |report| match report {
         EngineProgress::Nodes(p) => progress.nodes(p.nodes, p.nodes_per_second),
         EngineProgress::Cubes(c) => progress.cubes(c.done, c.searched),
+        EngineProgress::Steps(s) => progress.steps(&s),
     }
 }

@@ -65,6 +65,10 @@ pub fn run_split(args: SplitArgs) -> Result<ExitCode> {
         Resolved::Sat => JobEngine::Sat {
             options: args.sat.options(0),
         },
+        Resolved::Frontier => anyhow::bail!(
+            "split cuts a run into jobs that list tours; the frontier engine only counts: \
+             use --engine search or --engine sat"
+        ),
     };
     let request = SplitRequest {
         spec: &spec,

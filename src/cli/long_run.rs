@@ -45,6 +45,9 @@ pub fn guard(planned: &Planned) -> Result<Option<f64>> {
     match planned.choice.engine {
         Resolved::Search => guard_search(planned),
         Resolved::Sat => guard_sat(planned).map(|()| None),
+        // Counting takes one pass per cell, with its own progress line; there is no tree
+        // to estimate.
+        Resolved::Frontier => Ok(None),
     }
 }
 

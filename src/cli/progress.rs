@@ -53,6 +53,20 @@ impl Progress {
         self.say(format!("{done} of {searched} cubes done"));
     }
 
+    /// Steps of the frontier engine: states, memory and the time left if the steps that
+    /// remain cost what the ones done did on average.
+    pub fn steps(&self, report: &knights::run::StepProgress) {
+        let per_step = report.seconds / report.step.max(1) as f64;
+        let left = per_step * report.steps.saturating_sub(report.step) as f64;
+        self.say(format!(
+            "step {} of {}, {} states, {:.1} MiB, about {left:.0} s left",
+            report.step,
+            report.steps,
+            report.states,
+            report.bytes as f64 / f64::from(1 << 20)
+        ));
+    }
+
     /// Shows `news` after the solutions found, if any were reported.
     fn say(&self, news: String) {
         let message = match self.found.lock().expect("not poisoned").as_deref() {

@@ -35,13 +35,23 @@ pub fn write(summary: &Summary, style: SummaryStyle) -> Result<()> {
 
 /// The summary in plain words: what was found, whether it is a count, how long it took.
 pub fn as_text(summary: &Summary) -> String {
-    let found = format!(
-        "{}: {} in {}\n  solutions are {}\n",
-        summary.model,
-        counted(summary.solutions, "solution"),
-        counted(summary.classes, "class"),
-        summary.kind.describe()
-    );
+    let found = match &summary.count_only {
+        None => format!(
+            "{}: {} in {}\n  solutions are {}\n",
+            summary.model,
+            counted(summary.solutions, "solution"),
+            counted(summary.classes, "class"),
+            summary.kind.describe()
+        ),
+        Some(only) => format!(
+            "{}: {} (classes not counted)\n  solutions are {}\n",
+            summary.model,
+            only.solutions
+                .as_deref()
+                .map_or("no count".to_string(), |n| grouped(n, "solution")),
+            summary.kind.describe()
+        ),
+    };
     let how = match (&summary.theorem, summary.complete) {
         (Some(theorem), _) => format!("complete: no tour exists, by a theorem: {theorem}"),
         (None, true) => format!(
@@ -66,7 +76,11 @@ pub fn as_text(summary: &Summary) -> String {
 
 /// `n` things, with thousands separated and the plural when it is not 1.
 fn counted(n: u64, thing: &str) -> String {
-    let digits = n.to_string();
+    grouped(&n.to_string(), thing)
+}
+
+/// `digits` things, with thousands separated and the plural when it is not 1.
+fn grouped(digits: &str, thing: &str) -> String {
     let mut grouped = String::new();
     for (i, digit) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -74,10 +88,10 @@ fn counted(n: u64, thing: &str) -> String {
         }
         grouped.push(digit);
     }
-    let plural = match (n, thing.ends_with('s')) {
-        (1, _) => "",
-        (_, true) => "es",
-        (_, false) => "s",
+    let plural = match (digits == "1", thing.ends_with('s')) {
+        (true, _) => "",
+        (false, true) => "es",
+        (false, false) => "s",
     };
     format!("{grouped} {thing}{plural}")
 }

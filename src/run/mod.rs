@@ -9,8 +9,8 @@ mod progress;
 mod summary;
 
 pub use engine::{Engine, EngineError};
-pub use progress::{CubeProgress, NodeProgress, Progress};
-pub use summary::Summary;
+pub use progress::{CubeProgress, NodeProgress, Progress, StepProgress};
+pub use summary::{CountOnly, Summary};
 
 use crate::tour::Tour;
 use serde::{Deserialize, Serialize};

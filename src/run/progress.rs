@@ -24,11 +24,28 @@ pub struct CubeProgress {
     pub searched: usize,
 }
 
-/// Progress of either engine.
+/// The frontier engine's progress, reported after each step (one move of the board).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct StepProgress {
+    /// Steps done.
+    pub step: usize,
+    /// Steps in all.
+    pub steps: usize,
+    /// States after the last step done.
+    pub states: usize,
+    /// Bytes the states of the last two steps hold.
+    pub bytes: usize,
+    /// Seconds since the run started.
+    pub seconds: f64,
+}
+
+/// Progress of any engine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Progress {
     /// From the native search.
     Nodes(NodeProgress),
     /// From the SAT engine.
     Cubes(CubeProgress),
+    /// From the frontier engine.
+    Steps(StepProgress),
 }

@@ -2,13 +2,15 @@
 
 use std::time::Instant;
 
-use serde::Serialize;
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use super::Ending;
 use crate::puzzle::{Puzzle, SolutionKind};
 
 /// The last line of `count` and `enumerate`.
-#[derive(Clone, Debug, Serialize)]
+///
+/// Serialised by hand so that an exact count of any size keeps the fields' order.
+#[derive(Clone, Debug)]
 pub struct Summary {
     /// The model's name.
     pub model: String,
@@ -27,11 +29,22 @@ pub struct Summary {
     /// Wall-clock seconds from the start of the run to its end.
     pub seconds: f64,
     /// The theorem that rules out every solution, when no engine had to run.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub theorem: Option<String>,
     /// Engine-specific figures (nodes, conflicts, CNF size, ...).
-    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
     pub stats: serde_json::Map<String, serde_json::Value>,
+    /// Set by an engine that counts without listing solutions (see [`CountOnly`]).
+    pub count_only: Option<CountOnly>,
+}
+
+/// The count of an engine that does not list solutions: exact at any size, with no classes.
+///
+/// `solutions` then holds the count only when it fits a `u64` (else `u64::MAX`), and
+/// `classes` is not a count. The JSON record carries the exact count in `solutions`, as a
+/// number when it fits a `u64` and as a string of digits otherwise, and `classes` as null.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CountOnly {
+    /// The exact count in decimal; `None` when the run ended before it had one.
+    pub solutions: Option<String>,
 }
 
 impl Summary {
@@ -48,7 +61,25 @@ impl Summary {
             seconds: 0.0,
             theorem: None,
             stats: serde_json::Map::new(),
+            count_only: None,
         }
+    }
+
+    /// Records an exact count, given in decimal and as a `u64` when it fits, from an engine
+    /// that counts without listing: classes are not counted.
+    pub fn set_exact_count(&mut self, decimal: String, small: Option<u64>) {
+        self.solutions = small.unwrap_or(u64::MAX);
+        self.classes = 0;
+        self.count_only = Some(CountOnly {
+            solutions: Some(decimal),
+        });
+    }
+
+    /// Records that an engine which counts without listing ended with no count.
+    pub fn set_no_count(&mut self) {
+        self.solutions = 0;
+        self.classes = 0;
+        self.count_only = Some(CountOnly { solutions: None });
     }
 
     /// Records how the run ended and the seconds since `started`.
@@ -69,5 +100,105 @@ impl Summary {
     /// The summary as one line of JSON.
     pub fn to_json_line(&self) -> String {
         serde_json::to_string(self).expect("a summary always serialises")
+    }
+}
+
+/// The exact count as JSON: a number when it fits a `u64`, else a string of digits.
+fn exact_solutions(digits: &str) -> serde_json::Value {
+    digits
+        .parse::<u64>()
+        .map_or_else(|_| serde_json::Value::from(digits), serde_json::Value::from)
+}
+
+impl Serialize for Summary {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut record = serializer.serialize_struct("Summary", 10)?;
+        record.serialize_field("model", &self.model)?;
+        record.serialize_field("engine", &self.engine)?;
+        record.serialize_field("kind", &self.kind)?;
+        match &self.count_only {
+            None => {
+                record.serialize_field("solutions", &self.solutions)?;
+                record.serialize_field("classes", &self.classes)?;
+            }
+            Some(CountOnly { solutions }) => {
+                record.serialize_field("solutions", &solutions.as_deref().map(exact_solutions))?;
+                record.serialize_field("classes", &None::<u64>)?;
+            }
+        }
+        record.serialize_field("complete", &self.complete)?;
+        record.serialize_field("ending", &self.ending)?;
+        record.serialize_field("seconds", &self.seconds)?;
+        if let Some(theorem) = &self.theorem {
+            record.serialize_field("theorem", theorem)?;
+        }
+        if !self.stats.is_empty() {
+            record.serialize_field("stats", &self.stats)?;
+        }
+        record.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Shape};
+    use crate::puzzle::Equivalence;
+
+    fn summary() -> Summary {
+        let puzzle = Puzzle {
+            name: "8x32".into(),
+            board: Board::knight(Shape::flat(2, 2)),
+            closed: true,
+            starts: None,
+            ends: None,
+            sums: Vec::new(),
+            rot180: false,
+            rot90: false,
+            angles: Vec::new(),
+            required: Vec::new(),
+            equivalence: Equivalence {
+                board: true,
+                reverse: false,
+            },
+        };
+        Summary::new(&puzzle, "frontier")
+    }
+
+    fn record(summary: &Summary) -> serde_json::Value {
+        serde_json::from_str(&summary.to_json_line()).unwrap()
+    }
+
+    #[test]
+    fn an_exact_count_past_u64_is_written_whole_as_a_string() {
+        let digits = "123456789012345678901234567890123456789";
+        let mut s = summary();
+        s.set_exact_count(digits.to_string(), None);
+        let json = record(&s);
+        assert_eq!(json["solutions"], digits);
+        assert!(json["classes"].is_null());
+        assert_eq!(s.solutions, u64::MAX);
+    }
+
+    #[test]
+    fn a_small_exact_count_is_a_number_and_no_count_is_null() {
+        let mut s = summary();
+        s.set_exact_count("9862".into(), Some(9862));
+        assert_eq!(record(&s)["solutions"], 9862);
+        s.set_no_count();
+        assert!(record(&s)["solutions"].is_null());
+    }
+
+    #[test]
+    fn other_engines_keep_their_fields_in_order() {
+        let mut s = summary();
+        s.solutions = 3;
+        s.classes = 1;
+        let line = s.to_json_line();
+        assert!(line.contains(r#""kind":"cycle","solutions":3,"classes":1,"complete":false"#));
+        assert!(
+            !line.contains("theorem") && !line.contains("stats"),
+            "{line}"
+        );
     }
 }

@@ -1,0 +1,59 @@
+//! How many primes the counts need: an upper bound on the count, from Bregman's theorem.
+//!
+//! Bregman (1973; Minc's conjecture): a 0-1 square matrix with row sums r_i has permanent at
+//! most the product of (r_i!)^(1/r_i). Each Hamiltonian cycle of the move graph, taken in one
+//! direction, is a term of the permanent of its adjacency matrix. Each Hamiltonian path, in
+//! one direction, closes into a Hamiltonian cycle through an extra vertex joined to every
+//! cell, so the permanent of that larger matrix bounds the paths. The product of the primes
+//! must exceed the count for the remainders to determine it.
+
+use crate::board::Board;
+
+/// Bits a prime contributes at least: the primes used lie just below 2^63.
+const BITS_PER_PRIME: f64 = 62.0;
+/// Slack for rounding in the floating-point sum of logarithms.
+const ROUNDING_BITS: f64 = 2.0;
+
+/// log2 of Bregman's bound for one row with `r` ones.
+fn row_bits(r: usize) -> f64 {
+    let log_factorial: f64 = (2..=r).map(|i| (i as f64).log2()).sum();
+    log_factorial / r.max(1) as f64
+}
+
+/// An upper bound, in bits, on the number of Hamiltonian cycles (`closed`) or of undirected
+/// Hamiltonian paths of the board's move graph.
+pub fn count_bits(board: &Board, closed: bool) -> f64 {
+    let n = board.n_cells();
+    let extra = usize::from(!closed);
+    let cells: f64 = (0..n).map(|c| row_bits(board.degree(c) + extra)).sum();
+    let hub = if closed { 0.0 } else { row_bits(n) };
+    cells + hub
+}
+
+/// The number of primes near 2^63 whose product exceeds `2^bits`.
+pub fn primes_for(bits: f64) -> usize {
+    (((bits + ROUNDING_BITS) / BITS_PER_PRIME).ceil() as usize).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Shape;
+
+    #[test]
+    fn the_bound_is_above_published_counts() {
+        // OEIS A001230: 13,267,364,410,532 closed 8x8 tours; A165134: 19,591,828,170,979,904
+        // directed open 8x8 paths, half of them undirected.
+        let board = Board::knight(Shape::flat(8, 8));
+        assert!(count_bits(&board, true) > (13_267_364_410_532f64).log2());
+        assert!(count_bits(&board, false) > (19_591_828_170_979_904f64 / 2.0).log2());
+    }
+
+    #[test]
+    fn one_prime_per_62_bits() {
+        assert_eq!(primes_for(0.0), 1);
+        assert_eq!(primes_for(60.0), 1);
+        assert_eq!(primes_for(61.0), 2);
+        assert_eq!(primes_for(200.0), 4);
+    }
+}

@@ -1,0 +1,99 @@
+//! The frontier sweep as an engine: what it refuses, and the summary it reports.
+
+use super::count::{Figures, Outcome};
+use super::{count_tours, FrontierError};
+use crate::puzzle::Puzzle;
+use crate::run::{Class, Ending, Engine, EngineError, Limits, Progress, Summary};
+use crate::tour::Tour;
+use std::time::Instant;
+
+/// Counts plain open and closed tours without listing them; has no classes to report.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FrontierEngine;
+
+/// What a model asks for that the sweep cannot express, if anything.
+pub fn unsupported(puzzle: &Puzzle) -> Option<&'static str> {
+    let refusals = [
+        (!puzzle.sums.is_empty(), "line sums"),
+        (puzzle.starts.is_some(), "start cells (numbered tours)"),
+        (puzzle.ends.is_some(), "end cells (numbered tours)"),
+        (!puzzle.required.is_empty(), "required moves"),
+        (
+            puzzle.rot180 || puzzle.rot90,
+            "a symmetry the tour must have",
+        ),
+        (!puzzle.angles.is_empty(), "bounds on angles"),
+    ];
+    refusals
+        .into_iter()
+        .find_map(|(refused, what)| refused.then_some(what))
+}
+
+impl FrontierEngine {
+    fn run(
+        puzzle: &Puzzle,
+        limits: &Limits,
+        on_progress: &dyn Fn(Progress),
+    ) -> Result<Summary, FrontierError> {
+        if let Some(what) = unsupported(puzzle) {
+            return Err(FrontierError::Unsupported {
+                what: what.to_string(),
+            });
+        }
+        let started = Instant::now();
+        let (outcome, figures) = count_tours(puzzle, limits, started, on_progress)?;
+        Ok(summarise(puzzle, &outcome, &figures, started))
+    }
+}
+
+fn summarise(puzzle: &Puzzle, outcome: &Outcome, figures: &Figures, started: Instant) -> Summary {
+    let mut summary = Summary::new(puzzle, "frontier");
+    summary.set_stats(figures);
+    match outcome {
+        Outcome::Counted(count) => {
+            summary.set_exact_count(count.to_string(), count.to_u64());
+            summary.finish(Ending::Exhausted, started);
+        }
+        Outcome::Stopped(ending) => {
+            summary.set_no_count();
+            summary.finish(*ending, started);
+        }
+    }
+    summary
+}
+
+impl Engine for FrontierEngine {
+    fn name(&self) -> &'static str {
+        "frontier"
+    }
+
+    fn resumes(&self) -> bool {
+        false
+    }
+
+    fn count(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        already: &[Tour],
+        on_progress: &dyn Fn(Progress),
+    ) -> Result<Summary, EngineError> {
+        if !already.is_empty() {
+            let what = "continue from written tours";
+            return Err(EngineError::new(FrontierError::NoListing { what }));
+        }
+        FrontierEngine::run(puzzle, limits, on_progress).map_err(EngineError::new)
+    }
+
+    fn enumerate(
+        &self,
+        _puzzle: &Puzzle,
+        _limits: &Limits,
+        _already: &[Tour],
+        _on_class: &(dyn Fn(Class) + Sync),
+        _on_progress: &dyn Fn(Progress),
+    ) -> Result<Summary, EngineError> {
+        let what = "write tours or stop at --limit";
+        Err(EngineError::new(FrontierError::NoListing { what }))
+    }
+}

@@ -1,0 +1,213 @@
+//! The order the moves are taken in, and what each step knows of the frontier.
+//!
+//! Cells are ordered by their coordinates with one axis most significant (the sweep) and the
+//! others across; moves are taken in the order of their later cell, then their earlier one,
+//! so that a cell enters the frontier only when its own moves back are decided and the
+//! frontier holds no cell whose moves are mostly still to come.
+//! A cell enters the frontier at its first move and leaves after its last. Each cell keeps
+//! one slot of the packed state, at its position modulo the widest span of the frontier, so
+//! a cell entering finds its slot empty (the last holder has left) and entering costs nothing.
+//! Of the axis orders, the one with the narrowest frontier is taken: the narrow side across.
+
+use crate::board::{Board, Cell};
+
+/// One step: a move, the slots of its ends, and what happens after it.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// Slot of the move's earlier cell.
+    pub first: u8,
+    /// Slot of the move's later cell.
+    pub second: u8,
+    /// Slots of the cells whose last move this is.
+    pub leaving: Vec<u8>,
+    /// The packed state in which every cell still in the frontier after this step has degree
+    /// two: the only state a finished tour may be in here.
+    pub finished: u128,
+    /// Whether every cell has entered the frontier by this step: before that, no tour can be
+    /// finished.
+    pub all_entered: bool,
+    /// The lowest bit of the slot of each frontier cell with one move left after this step:
+    /// such a cell still of degree 0 can end with degree 1 at most.
+    pub one_left: u128,
+}
+
+/// The whole order of moves.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    /// One step per move.
+    pub steps: Vec<Step>,
+    /// Slots in the packed state.
+    pub slots: usize,
+    /// Bits per slot.
+    pub bits: u32,
+    /// The most cells in the frontier at once.
+    pub widest: usize,
+    /// The axes from most to least significant (0 layer, 1 row, 2 column).
+    pub axes: [usize; 3],
+}
+
+/// Codes a slot holds besides path labels: a cell of degree 0, one of degree 2, and a path
+/// end whose other end has already left the frontier as an end of the tour.
+pub const RESERVED_CODES: u32 = 3;
+
+/// The schedule with the narrowest frontier over every order of the axes; `None` when even
+/// that does not fit 128 bits.
+pub fn best_schedule(board: &Board) -> Option<Schedule> {
+    let orders = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    orders
+        .into_iter()
+        .map(|axes| schedule(board, axes))
+        .filter(|s| s.slots as u32 * s.bits <= 128)
+        .min_by_key(|s| (s.slots as u32 * s.bits, s.widest))
+}
+
+/// Each cell's position when the axes are taken in `axes` order, most significant first.
+fn positions(board: &Board, axes: [usize; 3]) -> Vec<usize> {
+    let shape = board.shape();
+    let extent = shape.extent();
+    let mut cells: Vec<Cell> = shape.cells().collect();
+    cells.sort_by_key(|&c| {
+        let at = shape.coord(c).axes_array();
+        axes.iter()
+            .fold(0, |key, &axis| key * extent[axis] + at[axis])
+    });
+    let mut position = vec![0; cells.len()];
+    for (p, &c) in cells.iter().enumerate() {
+        position[c] = p;
+    }
+    position
+}
+
+/// The moves as pairs of positions, earlier first, in the order they are taken.
+fn ordered_moves(board: &Board, position: &[usize]) -> Vec<(usize, usize)> {
+    let mut moves: Vec<(usize, usize)> = board
+        .moves()
+        .into_iter()
+        .map(|(a, b)| {
+            let (pa, pb) = (position[a], position[b]);
+            (pa.min(pb), pa.max(pb))
+        })
+        .collect();
+    moves.sort_unstable_by_key(|&(a, b)| (b, a));
+    moves
+}
+
+/// The first and last step at which each position is in the frontier (`None` without moves).
+fn lifetimes(n: usize, moves: &[(usize, usize)]) -> Vec<Option<(usize, usize)>> {
+    let mut life: Vec<Option<(usize, usize)>> = vec![None; n];
+    for (i, &(a, b)) in moves.iter().enumerate() {
+        for p in [a, b] {
+            life[p] = Some(life[p].map_or((i, i), |(first, _)| (first, i)));
+        }
+    }
+    life
+}
+
+/// For each step, the cells with exactly one move left after it.
+fn moves_left(n: usize, moves: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    let mut left = vec![0usize; n];
+    for &(a, b) in moves {
+        left[a] += 1;
+        left[b] += 1;
+    }
+    let mut out = Vec::with_capacity(moves.len());
+    for &(a, b) in moves {
+        left[a] -= 1;
+        left[b] -= 1;
+        out.push((0..n).filter(|&p| left[p] == 1).collect());
+    }
+    out
+}
+
+fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
+    let n = board.n_cells();
+    let moves = ordered_moves(board, &positions(board, axes));
+    let life = lifetimes(n, &moves);
+    let life = &life;
+    let frontier_at =
+        |i: usize| (0..n).filter(move |&p| life[p].is_some_and(|(f, l)| f <= i && i <= l));
+    let (mut slots, mut widest) = (1, 0);
+    for i in 0..moves.len() {
+        let members: Vec<usize> = frontier_at(i).collect();
+        if let (Some(lo), Some(hi)) = (members.first(), members.last()) {
+            slots = slots.max(hi - lo + 1);
+        }
+        widest = widest.max(members.len());
+    }
+    let largest_code = RESERVED_CODES as usize + widest / 2;
+    let bits = usize::BITS - largest_code.leading_zeros();
+    let last_entry = life.iter().flatten().map(|&(f, _)| f).max().unwrap_or(0);
+    let one_left = moves_left(n, &moves);
+    let steps = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &(a, b))| {
+            let slot = |p: usize| (p % slots) as u8;
+            let leaving = [a, b]
+                .into_iter()
+                .filter(|&p| life[p].is_some_and(|(_, l)| l == i))
+                .map(slot)
+                .collect();
+            let finished = (0..n)
+                .filter(|&p| life[p].is_some_and(|(f, l)| f <= i && i < l))
+                .fold(0u128, |word, p| word | 1u128 << (u32::from(slot(p)) * bits));
+            Step {
+                first: slot(a),
+                second: slot(b),
+                leaving,
+                finished,
+                all_entered: i >= last_entry,
+                one_left: one_left[i].iter().fold(0u128, |word, &p| {
+                    word | 1u128 << (u32::from(slot(p)) * bits)
+                }),
+            }
+        })
+        .collect();
+    Schedule {
+        steps,
+        slots,
+        bits,
+        widest,
+        axes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Shape;
+
+    #[test]
+    fn a_long_board_is_swept_along_its_long_side() {
+        let board = Board::knight(Shape::flat(12, 5));
+        let s = best_schedule(&board).unwrap();
+        let before = |axes: [usize; 3], x, y| {
+            axes.iter().position(|&a| a == x) < axes.iter().position(|&a| a == y)
+        };
+        assert!(
+            before(s.axes, 1, 2),
+            "rows most significant: five cells across"
+        );
+        let wide = best_schedule(&Board::knight(Shape::flat(5, 12))).unwrap();
+        assert!(before(wide.axes, 2, 1), "columns most significant");
+        assert_eq!((s.slots, s.bits), (wide.slots, wide.bits));
+    }
+
+    #[test]
+    fn every_move_is_a_step_and_every_cell_leaves_once() {
+        let board = Board::knight(Shape::flat(6, 6));
+        let s = best_schedule(&board).unwrap();
+        assert_eq!(s.steps.len(), board.moves().len());
+        let leaves: usize = s.steps.iter().map(|step| step.leaving.len()).sum();
+        assert_eq!(leaves, board.n_cells());
+        assert!(s.steps.last().unwrap().all_entered);
+        assert_eq!(s.steps.last().unwrap().finished, 0);
+    }
+}

@@ -1,0 +1,74 @@
+//! Counting tours without listing them: frontier dynamic programming over the moves.
+//!
+//! The moves are taken one at a time in a fixed order (see [`layout`]); after each, the
+//! partial tours are grouped by what the rest of the board can see of them: for each cell
+//! in the frontier between the moves decided and those to come, its degree and, for a path
+//! end, which cell is its other end. Each group keeps only how many partial tours it holds.
+//! This is the transfer-matrix method behind Knuth's frontier algorithms for knight graphs
+//! (pre-fascicle 8A of TAOCP vol. 4, "Hamiltonian paths and cycles") and the frontier-based
+//! search of Iwashita, Minato and others (TdZdd, Graphillion); the code here is written from
+//! those descriptions, not from theirs.
+//!
+//! Counts are kept modulo primes near 2^63 (as many as Bregman's bound on the count needs,
+//! see [`bound`]) and joined by the Chinese remainder theorem into an exact integer.
+
+mod bignum;
+mod bound;
+mod count;
+mod crt;
+mod engine;
+mod error;
+mod layout;
+mod modular;
+mod state;
+mod table;
+mod transition;
+
+pub use bignum::BigCount;
+pub use count::{Figures, Outcome};
+pub use engine::{unsupported, FrontierEngine};
+pub use error::FrontierError;
+
+use crate::puzzle::Puzzle;
+use crate::run::{Limits, Progress};
+use std::time::Instant;
+use transition::Shape;
+
+/// Counts the puzzle's tours as its solution kind counts them: undirected cycles when closed,
+/// directed paths (each numbering once) when open. The puzzle's other rules are not read:
+/// callers refuse what [`unsupported`] names.
+pub fn count_tours(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    started: Instant,
+    on_progress: &dyn Fn(Progress),
+) -> Result<(Outcome, Figures), FrontierError> {
+    let board = &puzzle.board;
+    let shape = if puzzle.closed {
+        Shape::Cycle
+    } else {
+        Shape::Path
+    };
+    let n = board.n_cells();
+    if n <= 1 {
+        // One cell: the open tour that is just that cell, and no move to close it with.
+        let paths = u64::from(n == 1 && shape == Shape::Path);
+        return Ok((
+            Outcome::Counted(BigCount::from_u64(paths)),
+            Figures::default(),
+        ));
+    }
+    if (0..n).any(|c| board.degree(c) == 0) {
+        return Ok((Outcome::Counted(BigCount::default()), Figures::default()));
+    }
+    let (outcome, figures) = count::sweep(board, shape, limits, started, on_progress)?;
+    let outcome = match (outcome, shape) {
+        // Each undirected path is two numberings, one from each end.
+        (Outcome::Counted(paths), Shape::Path) => Outcome::Counted(paths.mul_add(2, 0)),
+        (other, _) => other,
+    };
+    Ok((outcome, figures))
+}
+
+#[cfg(test)]
+mod tests;

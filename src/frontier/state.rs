@@ -1,0 +1,115 @@
+//! A frontier state packed into one word: a small code per slot.
+//!
+//! Code 0: a cell of degree 0 (or a slot no frontier cell holds); 1: degree 2; 2 (open paths
+//! only): a path end whose other end is an end of the tour, already out of the frontier;
+//! 3 and up: a path end labelled by its path, the other end carrying the same label. Labels
+//! are renumbered by first appearance in slot order, so equal partial tours (as far as the
+//! rest of the board can tell) share one word.
+
+use super::layout::RESERVED_CODES;
+
+/// Degree 0, or an empty slot.
+pub const FREE: u32 = 0;
+/// Degree 2: the cell takes no more moves.
+pub const FULL: u32 = 1;
+/// A path end whose other end is an end of the tour.
+pub const LOOSE: u32 = 2;
+/// The first path label.
+pub const FIRST_LABEL: u32 = RESERVED_CODES;
+
+/// How codes sit in a word: `slots` codes of `bits` bits each.
+#[derive(Clone, Copy, Debug)]
+pub struct Packing {
+    /// Number of slots.
+    pub slots: u32,
+    /// Bits per slot.
+    pub bits: u32,
+}
+
+impl Packing {
+    fn mask(self) -> u128 {
+        (1u128 << self.bits) - 1
+    }
+
+    /// The code in `slot`.
+    pub fn get(self, word: u128, slot: u8) -> u32 {
+        ((word >> (u32::from(slot) * self.bits)) & self.mask()) as u32
+    }
+
+    /// `word` with `code` in `slot`.
+    pub fn set(self, word: u128, slot: u8, code: u32) -> u128 {
+        let shift = u32::from(slot) * self.bits;
+        (word & !(self.mask() << shift)) | (u128::from(code) << shift)
+    }
+
+    /// The slot other than `except` holding `code`, if any.
+    pub fn find(self, word: u128, code: u32, except: u8) -> Option<u8> {
+        (0..self.slots as u8).find(|&s| s != except && self.get(word, s) == code)
+    }
+
+    /// The number of slots holding `code`.
+    pub fn count(self, word: u128, code: u32) -> usize {
+        (0..self.slots as u8)
+            .filter(|&s| self.get(word, s) == code)
+            .count()
+    }
+
+    /// A code no slot holds in a canonical word of at most `widest` cells: one above every
+    /// label such a word can carry.
+    pub fn spare_label(widest: usize) -> u32 {
+        FIRST_LABEL + (widest / 2) as u32
+    }
+
+    /// `word` with its labels renumbered by first appearance.
+    pub fn canonical(self, word: u128) -> u128 {
+        let mut renamed = [0u32; 64];
+        let mut next = FIRST_LABEL;
+        let mut out = 0u128;
+        for slot in 0..self.slots {
+            let code = ((word >> (slot * self.bits)) & self.mask()) as u32;
+            let code = if code < FIRST_LABEL {
+                code
+            } else {
+                let entry = &mut renamed[code as usize];
+                if *entry == 0 {
+                    *entry = next;
+                    next += 1;
+                }
+                *entry
+            };
+            out |= u128::from(code) << (slot * self.bits);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn word(p: Packing, codes: &[u32]) -> u128 {
+        codes
+            .iter()
+            .enumerate()
+            .fold(0, |w, (s, &c)| p.set(w, s as u8, c))
+    }
+
+    #[test]
+    fn labels_are_renumbered_by_first_appearance() {
+        let p = Packing { slots: 6, bits: 3 };
+        let w = word(p, &[5, 1, 3, 5, 0, 3]);
+        assert_eq!(p.canonical(w), word(p, &[3, 1, 4, 3, 0, 4]));
+        assert_eq!(p.canonical(p.canonical(w)), p.canonical(w));
+    }
+
+    #[test]
+    fn set_changes_one_slot_only() {
+        let p = Packing { slots: 32, bits: 4 };
+        let w = word(p, &[7; 32]);
+        let changed = p.set(w, 31, 2);
+        assert_eq!(p.get(changed, 31), 2);
+        assert!((0..31).all(|s| p.get(changed, s) == 7));
+        assert_eq!(p.find(changed, 2, 0), Some(31));
+        assert_eq!(p.count(changed, 7), 31);
+    }
+}

@@ -1,0 +1,79 @@
+//! The sweep against a plain depth-first count of Hamiltonian cycles and paths on small
+//! boards: an independent count, written for these tests only.
+
+use super::count::{sweep, Outcome};
+use super::transition::Shape as Kind;
+use crate::board::{Board, Leaper, Shape};
+use crate::run::Limits;
+use std::time::Instant;
+
+/// Directed Hamiltonian paths from `at` having visited `seen`, closing back to `start` when
+/// `closed`.
+fn walks(
+    board: &Board,
+    at: usize,
+    start: usize,
+    seen: &mut Vec<bool>,
+    left: usize,
+    closed: bool,
+) -> u64 {
+    if left == 0 {
+        return u64::from(!closed || board.is_move(at, start));
+    }
+    let mut total = 0;
+    for &next in board.neighbours(at) {
+        if !seen[next] {
+            seen[next] = true;
+            total += walks(board, next, start, seen, left - 1, closed);
+            seen[next] = false;
+        }
+    }
+    total
+}
+
+/// Undirected Hamiltonian cycles (closed) or paths, by walking every directed one.
+fn by_walking(board: &Board, closed: bool) -> u64 {
+    let n = board.n_cells();
+    let mut directed = 0;
+    for start in 0..n {
+        let mut seen = vec![false; n];
+        seen[start] = true;
+        directed += walks(board, start, start, &mut seen, n - 1, closed);
+    }
+    // A cycle is walked from each of its n cells in two directions; a path from both ends.
+    if closed {
+        directed / (2 * n as u64)
+    } else {
+        directed / 2
+    }
+}
+
+fn by_sweep(board: &Board, closed: bool) -> u64 {
+    let kind = if closed { Kind::Cycle } else { Kind::Path };
+    let (outcome, _) = sweep(board, kind, &Limits::default(), Instant::now(), &|_| {}).unwrap();
+    match outcome {
+        Outcome::Counted(n) => n.to_u64().unwrap(),
+        Outcome::Stopped(e) => panic!("stopped: {e:?}"),
+    }
+}
+
+#[test]
+fn small_grids_and_knight_boards_agree_with_walking() {
+    let cases = [
+        (Shape::flat(2, 2), Leaper { a: 0, b: 1 }),
+        (Shape::flat(2, 3), Leaper { a: 0, b: 1 }),
+        (Shape::flat(3, 3), Leaper { a: 0, b: 1 }),
+        (Shape::flat(3, 4), Leaper::KNIGHT),
+        (Shape::flat(4, 4), Leaper { a: 1, b: 1 }),
+    ];
+    for (shape, leaper) in cases {
+        let board = Board::new(shape, leaper);
+        for closed in [false, true] {
+            assert_eq!(
+                by_sweep(&board, closed),
+                by_walking(&board, closed),
+                "{shape} {leaper} closed {closed}"
+            );
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! One step on one state: leave the move out or take it, then let the cells whose last move
+//! it was leave the frontier. A tour is finished when a cycle closes (closed tours) or when
+//! both ends of a path are ends of the tour (open tours); that is allowed only when it covers
+//! every cell, which is checked once the step's cells have left.
+
+use super::layout::Step;
+use super::state::{Packing, FIRST_LABEL, FREE, FULL, LOOSE};
+
+/// What is counted: cycles, or paths with two free ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Hamiltonian cycles.
+    Cycle,
+    /// Hamiltonian paths (undirected).
+    Path,
+}
+
+/// How one state moves through one step.
+#[derive(Clone, Copy, Debug)]
+pub struct Transition {
+    /// The word layout.
+    pub packing: Packing,
+    /// Cycles or paths.
+    pub shape: Shape,
+    /// A label no canonical word holds, for a new path before renumbering.
+    pub spare: u32,
+}
+
+impl Transition {
+    /// The states after `step` from `word`: without the move, and with it.
+    pub fn successors(&self, word: u128, step: &Step) -> [Option<u128>; 2] {
+        let without = self.settle(word, step, false);
+        let with = self
+            .take(word, step.first, step.second)
+            .and_then(|(taken, finished)| self.settle(taken, step, finished));
+        [without, with]
+    }
+
+    /// The state with the move between slots `a` and `b` taken, and whether that finished
+    /// a tour; `None` when the move cannot be taken.
+    fn take(&self, word: u128, a: u8, b: u8) -> Option<(u128, bool)> {
+        let p = self.packing;
+        let (ca, cb) = (p.get(word, a), p.get(word, b));
+        if ca == FULL || cb == FULL {
+            return None;
+        }
+        let both_full = p.set(p.set(word, a, FULL), b, FULL);
+        Some(match (ca, cb) {
+            (FREE, FREE) => (p.set(p.set(word, a, self.spare), b, self.spare), false),
+            (FREE, end) => (p.set(p.set(word, a, end), b, FULL), false),
+            (end, FREE) => (p.set(p.set(word, b, end), a, FULL), false),
+            (LOOSE, LOOSE) => (both_full, true),
+            (LOOSE, label) | (label, LOOSE) => {
+                let other = self.other_end(word, label, a, b)?;
+                (p.set(both_full, other, LOOSE), false)
+            }
+            (x, y) if x == y => match self.shape {
+                Shape::Cycle => (both_full, true),
+                Shape::Path => return None,
+            },
+            (x, y) => {
+                let other = self.other_end(word, y, a, b)?;
+                (p.set(both_full, other, x), false)
+            }
+        })
+    }
+
+    /// The slot holding the other end of the path labelled `label`, which is at `a` or `b`.
+    fn other_end(&self, word: u128, label: u32, a: u8, b: u8) -> Option<u8> {
+        debug_assert!(label >= FIRST_LABEL);
+        let p = self.packing;
+        let here = if p.get(word, a) == label { a } else { b };
+        p.find(word, label, here)
+    }
+
+    /// The state once the step's leaving cells are out, renumbered; `None` if a cell leaves
+    /// uncovered or a finished tour misses a cell.
+    fn settle(&self, mut word: u128, step: &Step, mut finished: bool) -> Option<u128> {
+        let p = self.packing;
+        for &slot in &step.leaving {
+            let code = p.get(word, slot);
+            word = p.set(word, slot, FREE);
+            match code {
+                FULL => {}
+                FREE => return None,
+                _ if self.shape == Shape::Cycle => return None,
+                // A second tour finished in one step: two components, so neither covers all.
+                LOOSE if finished => return None,
+                LOOSE => finished = true,
+                label => {
+                    let other = p.find(word, label, slot)?;
+                    word = p.set(word, other, LOOSE);
+                    if p.count(word, LOOSE) > 2 {
+                        return None;
+                    }
+                }
+            }
+        }
+        if finished && !(step.all_entered && word == step.finished) {
+            return None;
+        }
+        if !self.can_still_cover(word, step) {
+            return None;
+        }
+        Some(p.canonical(word))
+    }
+
+    /// Whether the cells of degree 0 with one move left can still be covered: in a cycle
+    /// they need two more moves, so none may be left; in a path each is an end of the tour
+    /// to be, and with the ends already made there are at most two.
+    fn can_still_cover(&self, word: u128, step: &Step) -> bool {
+        let p = self.packing;
+        let mut nonzero = word;
+        for shift in 1..p.bits {
+            nonzero |= word >> shift;
+        }
+        let stuck = (step.one_left & !nonzero).count_ones() as usize;
+        match self.shape {
+            Shape::Cycle => stuck == 0,
+            Shape::Path => stuck == 0 || stuck + p.count(word, LOOSE) <= 2,
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! The frontier engine against the native search on random small rectangles and boxes with
+//! several leapers, open and closed; its refusals; and the binary's `--engine frontier`.
+
+use crate::common::cli::{knights, refused, stderr, summary};
+use knights::board::{Board, Leaper, Shape};
+use knights::frontier::{FrontierEngine, FrontierError};
+use knights::puzzle::{Equivalence, Puzzle};
+use knights::run::{Engine, Limits, Summary};
+use knights::search::{count, SearchOptions};
+use proptest::prelude::*;
+
+/// Leapers whose move graphs differ in kind: grid, diagonal, knight, camel, zebra.
+const LEAPERS: [Leaper; 5] = [
+    Leaper { a: 0, b: 1 },
+    Leaper { a: 1, b: 1 },
+    Leaper::KNIGHT,
+    Leaper { a: 1, b: 3 },
+    Leaper { a: 2, b: 3 },
+];
+
+fn plain(shape: Shape, leaper: Leaper, closed: bool) -> Puzzle {
+    Puzzle {
+        name: shape.to_string(),
+        board: Board::new(shape, leaper),
+        closed,
+        starts: None,
+        ends: None,
+        sums: Vec::new(),
+        rot180: false,
+        rot90: false,
+        angles: Vec::new(),
+        required: Vec::new(),
+        equivalence: Equivalence {
+            board: true,
+            reverse: false,
+        },
+    }
+}
+
+fn frontier(puzzle: &Puzzle) -> Result<Summary, knights::run::EngineError> {
+    FrontierEngine.count(puzzle, &Limits::default(), &[], &|_| {})
+}
+
+fn native(puzzle: &Puzzle) -> u64 {
+    let options = SearchOptions {
+        jobs: 1,
+        ..SearchOptions::default()
+    };
+    let summary = count(puzzle, &options, &Limits::default(), &|_| {}).unwrap();
+    assert!(summary.complete);
+    summary.solutions
+}
+
+/// Both engines on one puzzle: the same number, and the frontier's exact count says it too.
+fn check(puzzle: &Puzzle) {
+    let summary = frontier(puzzle).unwrap();
+    assert!(summary.complete, "{puzzle:?}");
+    let want = native(puzzle);
+    assert_eq!(summary.solutions, want, "{}", puzzle.name);
+    let exact = summary.count_only.unwrap().solutions.unwrap();
+    assert_eq!(exact, want.to_string());
+}
+
+/// A small board: flat up to 4x5, or a box of two layers up to 2x3x3.
+fn shape(solid: bool, a: usize, b: usize) -> Shape {
+    if solid {
+        Shape::solid(2, 2 + a % 2, 2 + b % 2)
+    } else {
+        Shape::flat(1 + a % 4, 1 + b % 5)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_small_boards_match_the_native_search(
+        solid in any::<bool>(),
+        a in 0usize..8,
+        b in 0usize..8,
+        leaper in 0usize..LEAPERS.len(),
+        closed in any::<bool>(),
+    ) {
+        check(&plain(shape(solid, a, b), LEAPERS[leaper], closed));
+    }
+}
+
+#[test]
+fn knight_boards_with_many_tours_match_the_native_search() {
+    for (shape, closed) in [
+        (Shape::flat(3, 10), true),
+        (Shape::flat(5, 6), true),
+        (Shape::flat(4, 6), false),
+        (Shape::solid(2, 3, 4), true),
+        (Shape::solid(2, 3, 4), false),
+    ] {
+        check(&plain(shape, Leaper::KNIGHT, closed));
+    }
+}
+
+#[test]
+fn what_it_cannot_express_is_refused_naming_the_other_engines() {
+    let base = plain(Shape::flat(5, 5), Leaper::KNIGHT, false);
+    let variants: Vec<(&str, Puzzle)> = vec![
+        (
+            "start",
+            Puzzle {
+                starts: Some(vec![0]),
+                ..base.clone()
+            },
+        ),
+        (
+            "end",
+            Puzzle {
+                ends: Some(vec![0]),
+                ..base.clone()
+            },
+        ),
+        (
+            "required",
+            Puzzle {
+                required: vec![(0, 7)],
+                ..base.clone()
+            },
+        ),
+        (
+            "symmetry",
+            Puzzle {
+                rot180: true,
+                ..base.clone()
+            },
+        ),
+    ];
+    for (what, puzzle) in variants {
+        let err = frontier(&puzzle).unwrap_err();
+        assert!(
+            matches!(err.downcast_ref(), Some(FrontierError::Unsupported { .. })),
+            "{what}: {err}"
+        );
+        let text = err.to_string();
+        assert!(
+            text.contains("--engine search") && text.contains("--engine sat"),
+            "{text}"
+        );
+    }
+    assert!(frontier(&base).is_ok(), "the plain puzzle is counted");
+}
+
+#[test]
+fn the_binary_counts_with_exact_json_and_no_classes() {
+    let out = knights(&[
+        "count", "--board", "5x5", "--engine", "frontier", "--format", "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let s = summary(&out);
+    // OEIS A165134: 1,728 directed open tours on 5x5.
+    assert_eq!(s["solutions"], 1728);
+    assert!(s["classes"].is_null());
+    assert_eq!(s["engine"], "frontier");
+    assert_eq!(s["complete"], true);
+}
+
+#[test]
+fn the_binary_refuses_what_the_frontier_engine_cannot_do() {
+    let symmetric = [
+        "count",
+        "--board",
+        "6x6",
+        "--closed",
+        "--symmetry",
+        "rot180",
+        "--engine",
+        "frontier",
+    ];
+    assert!(refused(&symmetric).contains("--engine search"));
+    let listing = ["enumerate", "--board", "5x5", "--engine", "frontier"];
+    assert!(refused(&listing).contains("cannot write tours"));
+    let limited = [
+        "count", "--board", "5x5", "--engine", "frontier", "--limit", "3",
+    ];
+    assert!(refused(&limited).contains("--limit"));
+    let sat_only = [
+        "count", "--board", "5x5", "--engine", "frontier", "--solver", "varisat",
+    ];
+    assert!(refused(&sat_only).contains("--solver"));
+}
+
+#[test]
+fn a_timeout_stops_the_sweep_with_no_count() {
+    // Open 6x6 takes the sweep far longer than the time-out.
+    let args = [
+        "count",
+        "--board",
+        "6x6",
+        "--engine",
+        "frontier",
+        "--format",
+        "json",
+        "--timeout",
+        "0.3",
+    ];
+    let out = knights(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let s = summary(&out);
+    assert_eq!(s["complete"], false);
+    assert_eq!(s["ending"], "timeout");
+    assert!(s["solutions"].is_null(), "{s}");
+}
