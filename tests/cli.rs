@@ -883,6 +883,8 @@ fn a_hangup_ignored_at_start_stays_ignored() {
             "--board",
             "8x8",
             "--closed",
+            "--engine",
+            "sat",
             "--format",
             "json",
         ])

@@ -79,7 +79,12 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     if let Some(reason) = no_solution_reason(&puzzle) {
         return answer_by_theorem(&puzzle, &reason, style);
     }
-    let RunConfig { limits, engine, choice, .. } = args.run.lower(&puzzle, args.resume.as_deref())?;
+    let RunConfig {
+        limits,
+        engine,
+        choice,
+        ..
+    } = args.run.lower(&puzzle, args.resume.as_deref())?;
     let expected_nodes = long_run::guard(&Planned {
         run: &args.run,
         puzzle: &puzzle,

@@ -224,7 +224,7 @@ fn run_job_on_a_finished_job_leaves_its_proofs_alone() {
     let jobs = dir.path().join("jobs.jsonl");
     let jobs = jobs.to_str().unwrap();
     let split = knights(&[
-        "split", "--board", "6x6", "--closed", "--jobs", "2", "-o", jobs,
+        "split", "--board", "6x6", "--closed", "--engine", "sat", "--jobs", "2", "-o", jobs,
     ]);
     assert!(split.status.success(), "{}", stderr(&split));
     let results = dir.path().join("results");
