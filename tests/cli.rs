@@ -885,6 +885,7 @@ fn a_hangup_ignored_at_start_stays_ignored() {
             "--closed",
             "--engine",
             "sat",
+            "--yes",
             "--format",
             "json",
         ])

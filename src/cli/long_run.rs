@@ -244,6 +244,7 @@ pub fn human_duration(seconds: f64) -> String {
         s if s < 7200.0 => format!("{:.0} minutes", s / 60.0),
         s if s < 172_800.0 => format!("{:.0} hours", s / 3600.0),
         s if s < 63_072_000.0 => format!("{:.0} days", s / 86_400.0),
+        s if s < 3.2e10 => format!("{:.0} years", s / 31_536_000.0),
         s => format!("{:.1e} years", s / 31_536_000.0),
     }
 }
