@@ -62,8 +62,8 @@ impl Packing {
 
     /// `word` with its labels renumbered by first appearance.
     pub fn canonical(self, word: u128) -> u128 {
-        let mut renamed = [0u32; 64];
-        let mut next = FIRST_LABEL;
+        let mut renamed = [0u8; 64];
+        let mut next = FIRST_LABEL as u8;
         let mut out = 0u128;
         for slot in 0..self.slots {
             let code = ((word >> (slot * self.bits)) & self.mask()) as u32;
@@ -75,7 +75,7 @@ impl Packing {
                     *entry = next;
                     next += 1;
                 }
-                *entry
+                u32::from(*entry)
             };
             out |= u128::from(code) << (slot * self.bits);
         }

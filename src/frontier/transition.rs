@@ -29,7 +29,11 @@ pub struct Transition {
 impl Transition {
     /// The states after `step` from `word`: without the move, and with it.
     pub fn successors(&self, word: u128, step: &Step) -> [Option<u128>; 2] {
-        let without = self.settle(word, step, false);
+        // Leaving the move out changes nothing when no cell leaves: the word stays canonical.
+        let without = match step.leaving.is_empty() {
+            true => self.can_still_cover(word, step).then_some(word),
+            false => self.settle(word, step, false),
+        };
         let with = self
             .take(word, step.first, step.second)
             .and_then(|(taken, finished)| self.settle(taken, step, finished));
