@@ -1000,6 +1000,23 @@ fn text_summaries_write_counts_as_people_do() {
     assert!(text.contains("0 solutions in 0 classes"), "{text}");
 }
 
+/// Issue 35: `bench` had no list of its cases.
+#[test]
+fn bench_lists_its_cases_without_running_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().to_str().unwrap();
+    let out = knights(&["bench", "--list", "--heavy", "--out", out_dir]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(listed.lines().any(|l| l == "5x5 paths: search"), "{listed}");
+    assert!(listed.lines().any(|l| l.ends_with("(--heavy)")), "{listed}");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing is run or written"
+    );
+}
+
 #[test]
 fn bench_refuses_a_filter_that_selects_nothing() {
     let typo = refused(&["bench", "--filter", "5x5", "--filter", "4x4x5"]);

@@ -38,6 +38,10 @@ pub struct BenchArgs {
     /// Folder for the record.
     #[arg(long, default_value = "results")]
     pub out: PathBuf,
+    /// Print the names of the cases the other options select (heavy ones marked), one a
+    /// line, and run nothing.
+    #[arg(long)]
+    pub list: bool,
 }
 
 #[derive(Serialize)]
@@ -63,6 +67,13 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         .filter(|c| args.heavy || !c.heavy)
         .filter(|c| args.filter.is_empty() || args.filter.iter().any(|f| c.name.contains(f)))
         .collect();
+    if args.list {
+        for case in &cases {
+            let heavy = if case.heavy { "  (--heavy)" } else { "" };
+            outln!("{}{heavy}", case.name)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     // Read before the runs: the tree may change while they take minutes.
     let commit = commit_label();
     let date = or_unknown(git(&["log", "-1", "--format=%cI"]));
