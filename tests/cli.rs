@@ -1055,4 +1055,10 @@ fn a_second_bench_record_of_a_commit_gets_a_new_name() {
     let stem = first.trim_end_matches(".md");
     assert!(names.contains(&format!("{stem}-2.md")), "{names:?}");
     assert!(names.contains(&format!("{stem}-2.json")), "{names:?}");
+    // Issue 35: the recorded command dropped the quoting, so it could not be run again.
+    let record = std::fs::read_to_string(dir.path().join(first)).unwrap();
+    assert!(
+        record.contains("--filter '5x5 paths: search' --repeats 1"),
+        "{record}"
+    );
 }

@@ -91,7 +91,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     }
     attach_speedups(&cases, &mut results);
     let record = Record {
-        command: std::env::args().collect::<Vec<_>>().join(" "),
+        command: std::env::args()
+            .map(|arg| shell_quoted(&arg))
+            .collect::<Vec<_>>()
+            .join(" "),
         commit,
         machine: machine(),
         date,
@@ -214,4 +217,15 @@ fn markdown(record: &Record) -> String {
         );
     }
     out
+}
+
+/// `arg` as a POSIX shell reads it back: bare when it holds only characters the shell leaves
+/// alone, else in single quotes (a quote inside written as `'\''`), so that the recorded
+/// command can be pasted and run again.
+fn shell_quoted(arg: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./=:,+@%".contains(c);
+    if !arg.is_empty() && arg.chars().all(plain) {
+        return arg.to_string();
+    }
+    format!("'{}'", arg.replace('\'', "'\\''"))
 }
