@@ -696,6 +696,22 @@ fn dimacs_file(dir: &Path, name: &str, flags: &[&str]) -> String {
     path
 }
 
+/// Issue 35: `verify MODEL FILE.bin --board 8x8` read the model file as a tour.
+#[test]
+fn verify_reads_a_model_file_given_beside_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let tour = dir.path().join("tour.bin");
+    let tour = tour.to_str().unwrap();
+    let built = knights(&["tour", "--board", "8x8", "--format", "binary", "-o", tour]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let model = write_temp(dir.path(), "m.toml", "name = \"mine\"\nboard = \"8x8\"\n");
+    let out = knights(&["verify", &model, tour, "--board", "8x8"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("against mine"), "{}", stderr(&out));
+    let err = refused(&["verify", &model, tour, "--board", "6x6"]);
+    assert!(err.contains("m.toml is a model of board 8x8"), "{err}");
+}
+
 #[test]
 fn decode_checks_that_the_cnf_is_the_models_own() {
     let dir = tempfile::tempdir().unwrap();
@@ -704,10 +720,13 @@ fn decode_checks_that_the_cnf_is_the_models_own() {
     let other = dimacs_file(dir.path(), "other.cnf", &["--board", "5x5"]);
     let unsat = write_temp(dir.path(), "unsat.out", "s UNSATISFIABLE\n");
     let decode = |cnf: &str| knights(&[&["decode"], &closed[..], &[cnf, &unsat]].concat());
-    assert_eq!(
-        decode(&own).status.code(),
-        Some(1),
-        "the file is the model's"
+    let answered = decode(&own);
+    assert_eq!(answered.status.code(), Some(1), "the file is the model's");
+    // Issue 35: an `s UNSATISFIABLE` line proves nothing by itself; decode says so.
+    let said = String::from_utf8_lossy(&answered.stdout);
+    assert!(
+        said.contains("unchecked") && !said.contains("proved"),
+        "{said}"
     );
     let err = refused(&[&["decode"], &closed[..], &[&other, &unsat]].concat());
     assert!(
@@ -1036,6 +1055,23 @@ fn text_summaries_write_counts_as_people_do() {
     assert!(text.contains("0 solutions in 0 classes"), "{text}");
 }
 
+/// Issue 35: `bench` had no list of its cases.
+#[test]
+fn bench_lists_its_cases_without_running_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().to_str().unwrap();
+    let out = knights(&["bench", "--list", "--heavy", "--out", out_dir]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(listed.lines().any(|l| l == "5x5 paths: search"), "{listed}");
+    assert!(listed.lines().any(|l| l.ends_with("(--heavy)")), "{listed}");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing is run or written"
+    );
+}
+
 #[test]
 fn bench_refuses_a_filter_that_selects_nothing() {
     let typo = refused(&["bench", "--filter", "5x5", "--filter", "4x4x5"]);
@@ -1074,4 +1110,10 @@ fn a_second_bench_record_of_a_commit_gets_a_new_name() {
     let stem = first.trim_end_matches(".md");
     assert!(names.contains(&format!("{stem}-2.md")), "{names:?}");
     assert!(names.contains(&format!("{stem}-2.json")), "{names:?}");
+    // Issue 35: the recorded command dropped the quoting, so it could not be run again.
+    let record = std::fs::read_to_string(dir.path().join(first)).unwrap();
+    assert!(
+        record.contains("--filter '5x5 paths: search' --repeats 1"),
+        "{record}"
+    );
 }

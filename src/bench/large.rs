@@ -167,8 +167,10 @@ fn search(shape: Shape, tie_break: TieBreak) -> Result<Summary, String> {
     result
         .stats
         .insert("attempts".into(), found.attempts.into());
-    result
-        .stats
-        .insert("backtracks".into(), found.backtracks.into());
+    result.stats.insert("jumps".into(), found.jumps.into());
+    result.stats.insert(
+        "last_attempt_backtracks".into(),
+        found.last_attempt_backtracks.into(),
+    );
     Ok(result)
 }

@@ -38,6 +38,10 @@ pub struct BenchArgs {
     /// Folder for the record.
     #[arg(long, default_value = "results")]
     pub out: PathBuf,
+    /// Print the names of the cases the other options select (heavy ones marked), one a
+    /// line, and run nothing.
+    #[arg(long)]
+    pub list: bool,
 }
 
 #[derive(Serialize)]
@@ -63,6 +67,13 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         .filter(|c| args.heavy || !c.heavy)
         .filter(|c| args.filter.is_empty() || args.filter.iter().any(|f| c.name.contains(f)))
         .collect();
+    if args.list {
+        for case in &cases {
+            let heavy = if case.heavy { "  (--heavy)" } else { "" };
+            outln!("{}{heavy}", case.name)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     // Read before the runs: the tree may change while they take minutes.
     let commit = commit_label();
     let date = or_unknown(git(&["log", "-1", "--format=%cI"]));
@@ -80,7 +91,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     }
     attach_speedups(&cases, &mut results);
     let record = Record {
-        command: std::env::args().collect::<Vec<_>>().join(" "),
+        command: std::env::args()
+            .map(|arg| shell_quoted(&arg))
+            .collect::<Vec<_>>()
+            .join(" "),
         commit,
         machine: machine(),
         date,
@@ -203,4 +217,15 @@ fn markdown(record: &Record) -> String {
         );
     }
     out
+}
+
+/// `arg` as a POSIX shell reads it back: bare when it holds only characters the shell leaves
+/// alone, else in single quotes (a quote inside written as `'\''`), so that the recorded
+/// command can be pasted and run again.
+fn shell_quoted(arg: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./=:,+@%".contains(c);
+    if !arg.is_empty() && arg.chars().all(plain) {
+        return arg.to_string();
+    }
+    format!("'{}'", arg.replace('\'', "'\\''"))
 }

@@ -110,7 +110,11 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Verdict::NoTour => {
-            outln!("no tour: the solver proved the CNF unsatisfiable")?;
+            // The answer alone shows nothing: any program can print `s UNSATISFIABLE`.
+            outln!(
+                "no tour, by the solver's word: it answered UNSATISFIABLE (unchecked; a DRAT \
+                 proof checked against the CNF, by rate or drat-trim, would show it)"
+            )?;
             Ok(ExitCode::from(1))
         }
         Verdict::Unknown => bail!("the solver gave no answer (s UNKNOWN): nothing is decided"),

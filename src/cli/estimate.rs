@@ -2,6 +2,8 @@
 //! predicted running time with the node rate measured on this machine.
 
 use super::engine::RunArgs;
+use super::long_run::human_duration;
+use super::output::Format;
 use anyhow::Result;
 use clap::Args;
 use knights::puzzle::Puzzle;
@@ -27,6 +29,10 @@ pub struct EstimateArgs {
     /// Then run the whole search and report how close the prediction was.
     #[arg(long)]
     pub check: bool,
+    /// text: one sentence ("about 101 days"); json: one record.
+    /// [default: text on a terminal, json when stdout is a file or a pipe]
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
 }
 
 /// What `estimate` prints (one JSON object).
@@ -100,8 +106,30 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
         prediction.actual_nodes = Some(actual);
         prediction.ratio = Some(actual as f64 / prediction.estimate.nodes.max(1.0));
     }
-    outln!("{}", serde_json::to_string(&prediction)?)?;
+    match Format::resolve(args.format) {
+        Format::Json => outln!("{}", serde_json::to_string(&prediction)?)?,
+        Format::Text => outln!("{}", describe(&prediction))?,
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The prediction in a sentence, for people.
+fn describe(prediction: &Prediction) -> String {
+    let mut text = format!(
+        "{}: the native search is predicted to take about {} ({:.2e} nodes at {:.2e} nodes/s, \
+         about {:.3e} solutions)",
+        prediction.model,
+        human_duration(prediction.predicted_seconds),
+        prediction.estimate.nodes,
+        prediction.nodes_per_second,
+        prediction.estimate.solutions
+    );
+    if let (Some(actual), Some(ratio)) = (prediction.actual_nodes, prediction.ratio) {
+        text.push_str(&format!(
+            "; the whole search took {actual} nodes, {ratio:.2} x the prediction"
+        ));
+    }
+    text
 }
 
 /// The tree's profile on stderr, for people: predicted nodes at each depth.

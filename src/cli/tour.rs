@@ -248,10 +248,12 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
     let clock = Instant::now();
     let found = warnsdorff(request.rows, request.cols, start, &options)?;
     errln!(
-        "Warnsdorff: {} attempt(s), {} jumps, {} of them backtracking, {:.3} ms",
+        "Warnsdorff: {} attempt(s), {} jumps in all; the successful attempt made {} jumps, {} \
+         of them beyond one per square (backtracking); {:.3} ms",
         found.attempts,
         found.jumps,
-        found.backtracks,
+        found.last_attempt_jumps,
+        found.last_attempt_backtracks,
         clock.elapsed().as_secs_f64() * 1000.0
     );
     if format == TourFormat::Binary {

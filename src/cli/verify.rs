@@ -7,13 +7,14 @@ use super::{tours, ModelFlags};
 use anyhow::{bail, Result};
 use clap::Args;
 use knights::verify::angle_tally;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
     /// The model file, then one or more tour files (grids, JSON lines from `enumerate`, or
-    /// .bin files of cell indices). With --board, every file is a tour file. A .bin tour of a
+    /// .bin files of cell indices). With --board, every file but a first `.toml` (the model,
+    /// whose board --board must match) is a tour file. A .bin tour of a
     /// board of more than 16,777,216 cells (up to 4,294,967,295) is checked as it is read,
     /// for the leaper and --closed only.
     #[arg(value_name = "MODEL TOUR_FILE", required = true)]
@@ -22,19 +23,43 @@ pub struct VerifyArgs {
     pub flags: ModelFlags,
 }
 
-pub fn run(args: VerifyArgs) -> Result<ExitCode> {
-    let (model, tour_files) = match args.flags.board {
-        Some(_) => (None, &args.files[..]),
-        None => (Some(args.files[0].as_path()), &args.files[1..]),
+/// The model file, the tour files, and the flags that adjust the model. A `.toml` first is
+/// the model even beside `--board` (`verify MODEL FILE.bin --board 8x8` is what a user of
+/// binary tours writes): the board then only has to agree with the model's.
+fn split_files(args: &VerifyArgs) -> Result<(Option<&Path>, &[PathBuf], ModelFlags)> {
+    let first = args.files[0].as_path();
+    let first_is_model = first.extension().is_some_and(|e| e == "toml");
+    let Some(board) = &args.flags.board else {
+        return Ok((Some(first), &args.files[1..], args.flags.clone()));
     };
+    if !first_is_model {
+        return Ok((None, &args.files[..], args.flags.clone()));
+    }
+    let flags = ModelFlags {
+        board: None,
+        ..args.flags.clone()
+    };
+    let spec = flags.spec(Some(first))?;
+    anyhow::ensure!(
+        spec.board == *board,
+        "{} is a model of board {}, but --board says {board}: drop --board, which a model \
+         file makes unneeded",
+        first.display(),
+        spec.board
+    );
+    Ok((Some(first), &args.files[1..], flags))
+}
+
+pub fn run(args: VerifyArgs) -> Result<ExitCode> {
+    let (model, tour_files, flags) = split_files(&args)?;
     if tour_files.is_empty() {
         bail!("no tour files given: knights verify MODEL TOUR_FILE...");
     }
-    let spec = args.flags.spec(model)?;
+    let spec = flags.spec(model)?;
     if let Some(shape) = stream::streamed_board(&spec, tour_files)? {
         return stream::run(shape, &spec, tour_files);
     }
-    let puzzle = args.flags.puzzle(model)?;
+    let puzzle = flags.puzzle(model)?;
     let mut broken = 0usize;
     let mut checked = 0usize;
     for path in tour_files {

@@ -61,3 +61,19 @@ fn the_sat_engine_refuses_a_run_predicted_over_ten_minutes() {
     assert_eq!(native.status.code(), Some(2));
     assert!(stderr(&native).contains("pass --yes"));
 }
+
+/// Issue 35: `estimate` printed only JSON on a terminal, where `count` says "about 101 days".
+#[test]
+fn estimate_speaks_text_when_asked_and_json_by_default_in_a_pipe() {
+    let text = knights(&["estimate", "--board", "5x5", "--format", "text"]);
+    assert!(text.status.success(), "{}", stderr(&text));
+    let said = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        said.starts_with("5x5: the native search is predicted to take about "),
+        "{said}"
+    );
+    assert!(!said.contains('{'), "{said}");
+    let json = knights(&["estimate", "--board", "5x5"]);
+    let record: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(record["predicted_seconds"].is_number(), "{record}");
+}

@@ -70,6 +70,25 @@ fn warnsdorff_gives_a_verified_open_tour() {
         "{}",
         stderr(&out)
     );
+    // Issue 35: "3009999 jumps, 0 of them backtracking" counted jumps over every attempt and
+    // backtracking over the last only. Each figure now says which attempts it covers, and
+    // they agree: the successful attempt's jumps are one per square after the first plus
+    // its backtracking, and no more than the jumps in all.
+    let err = stderr(&out);
+    let numbers: Vec<u64> = err
+        .lines()
+        .find(|l| l.starts_with("Warnsdorff:"))
+        .unwrap_or_else(|| panic!("{err}"))
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(
+        err.contains("jumps in all; the successful attempt made"),
+        "{err}"
+    );
+    let (all, last, backtracking) = (numbers[1], numbers[2], numbers[3]);
+    assert_eq!(last - backtracking, 30 * 30 - 1, "{err}");
+    assert!(all >= last, "{err}");
 }
 
 /// Bad requests are refused before any work, each saying what is possible or why not.

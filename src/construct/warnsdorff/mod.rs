@@ -59,10 +59,13 @@ pub struct WarnsdorffTour {
     pub order: Vec<u32>,
     /// Attempts made, the last one successful.
     pub attempts: u32,
-    /// Jumps made in all attempts, backtracking included.
+    /// Jumps made in all attempts, the failed ones and backtracking included.
     pub jumps: u64,
-    /// Jumps beyond one per square: 0 when the rule never backtracked.
-    pub backtracks: u64,
+    /// Jumps made by the successful attempt alone.
+    pub last_attempt_jumps: u64,
+    /// Jumps of the successful attempt beyond one per square: 0 when it never backtracked.
+    /// The failed attempts' jumps are not in it (they are in `jumps`).
+    pub last_attempt_backtracks: u64,
 }
 
 /// Why no tour was found.
@@ -110,12 +113,12 @@ pub fn warnsdorff(
         match outcome {
             Attempt::Found(path) => {
                 let order = path.iter().map(|&p| search.grid.cell(p)).collect();
-                let backtracks = search.jumps - (rows * cols - 1) as u64;
                 return Ok(WarnsdorffTour {
                     order,
                     attempts: attempt,
                     jumps,
-                    backtracks,
+                    last_attempt_jumps: search.jumps,
+                    last_attempt_backtracks: search.jumps - (rows * cols - 1) as u64,
                 });
             }
             Attempt::Exhausted => return Err(WarnsdorffError::NoneFromStart(start.0, start.1)),
