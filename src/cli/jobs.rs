@@ -166,6 +166,7 @@ pub fn run_run_job(args: RunJobArgs) -> Result<ExitCode> {
         outln!("{}", job_line(job, "already-done", &done, None))?;
         return Ok(ExitCode::SUCCESS);
     }
+    super::engine::say_worker_cap("--threads", args.threads);
     let options = RunJobOptions {
         threads: args.threads,
         proof: job_proof_dir(args.proof.as_deref(), job.index)?,
