@@ -942,6 +942,49 @@ fn a_hangup_ignored_at_start_stays_ignored() {
     assert_eq!(out.status.code(), Some(143), "{}", stderr(&out));
 }
 
+/// `-j` far past the cores runs a few workers per core, says so, counts right, and a
+/// signal stops it as it stops any run.
+#[test]
+fn a_huge_jobs_flag_is_capped_and_said() {
+    let args = [
+        "--board", "6x6", "--closed", "--engine", "search", "-j", "100000",
+    ];
+    let out = knights(&[&["count"][..], &args, &["--format", "json"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("-j 100000: running"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(summary(&out)["solutions"], 9862);
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = spawn(&[
+        "enumerate",
+        "--board",
+        "8x8",
+        "--closed",
+        "--engine",
+        "search",
+        "-j",
+        "100000",
+        "--yes",
+        "--format",
+        "json",
+    ]);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.starts_with("{\"class\":"), "{line}");
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    stdout.read_to_string(&mut line).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143), "{}", stderr(&out));
+}
+
 #[test]
 fn render_draws_only_tours_and_closes_the_closed_ones() {
     let dir = tempfile::tempdir().unwrap();

@@ -36,7 +36,8 @@ pub struct RunArgs {
     /// Which engine finds the solutions.
     #[arg(long, value_enum, default_value = "auto")]
     pub engine: EngineKind,
-    /// Worker threads (0: one per core). The counts are the same for any number.
+    /// Worker threads (0: one per core; at most four per core are started, and a larger N
+    /// is said on stderr). The counts are the same for any number.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
     /// Stop after N solutions: at most N are written and counted, exactly N when N exist
@@ -230,6 +231,7 @@ impl RunArgs {
     /// that one run is one engine (and one proof directory).
     pub fn lower(&self, puzzle: &Puzzle, resume: Option<&Path>) -> Result<RunConfig> {
         let choice = self.choose(puzzle, resume)?;
+        say_worker_cap("-j", self.jobs);
         let (engine, proof): (Box<dyn Engine>, _) = match choice.engine {
             Resolved::Search => {
                 let options = self.search_options();
@@ -248,6 +250,18 @@ impl RunArgs {
             proof,
             choice,
         })
+    }
+}
+
+/// Says on stderr when `flag N` asks for more worker threads than a run starts.
+pub fn say_worker_cap(flag: &str, asked: usize) {
+    let used = knights::run::workers(asked);
+    if asked > used {
+        errln!(
+            "note: {flag} {asked}: running {used} worker threads ({} per core on {} cores); more would only slow the run",
+            used / knights::run::cores(),
+            knights::run::cores()
+        );
     }
 }
 

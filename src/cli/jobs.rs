@@ -173,6 +173,7 @@ pub fn run_run_job(args: RunJobArgs) -> Result<ExitCode> {
         outln!("{}", job_line(job, "already-done", &done, None))?;
         return Ok(ExitCode::SUCCESS);
     }
+    super::engine::say_worker_cap("--threads", args.threads);
     let options = RunJobOptions {
         threads: args.threads,
         proof: job_proof_dir(args.proof.as_deref(), job.index)?,
@@ -264,12 +265,29 @@ pub struct MergeArgs {
     /// Text for people or a JSON line for programs (default: text on a terminal).
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Run K finished jobs, chosen at random, again and refuse the merge unless each gives
+    /// the same counts and tours as its file (the checksums catch accidents, not edits).
+    #[arg(long, value_name = "K")]
+    pub audit: Option<usize>,
+    /// Seed of the audit's choice of jobs.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub audit_seed: u64,
 }
 
 /// Exit code 0 with a count; 3 when jobs are missing or unfinished (no count then).
 pub fn run_merge(args: MergeArgs) -> Result<ExitCode> {
     let jobs = load_jobs(&args.jobs)?;
+    anyhow::ensure!(
+        args.dir.is_dir(),
+        "{}: no such directory (the jobs' results are read from it)",
+        args.dir.display()
+    );
     let summary = merge(&jobs, &args.dir)?;
+    if let Some(k) = args.audit {
+        let limits = job_limits(None)?;
+        let audited = super::audit::audit(&jobs, &args.dir, k, args.audit_seed, &limits)?;
+        errln!("audit: jobs {audited:?} run again agree with their files");
+    }
     match Format::resolve(args.format) {
         Format::Json => outln!("{}", serde_json::to_string(&summary)?)?,
         Format::Text => print_text(&summary)?,

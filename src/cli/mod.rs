@@ -28,6 +28,7 @@ macro_rules! errln {
 }
 
 mod atomic;
+mod audit;
 mod bench;
 mod check_proofs;
 mod choice;

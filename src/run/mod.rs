@@ -67,13 +67,35 @@ impl Ending {
         self as u8
     }
 
-    /// The ending of a [`Ending::code`]; `Exhausted` for any other number.
-    pub fn from_code(code: u8) -> Ending {
-        Ending::ALL
-            .into_iter()
-            .find(|ending| ending.code() == code)
-            .unwrap_or(Ending::Exhausted)
+    /// The ending of a [`Ending::code`]; `None` for any other number, which must never be
+    /// read as an ending, least of all as the one that claims a complete count.
+    pub fn from_code(code: u8) -> Option<Ending> {
+        Ending::ALL.into_iter().find(|ending| ending.code() == code)
     }
+}
+
+/// Workers per core beyond which more threads only add stacks and switching: the engines'
+/// work is computation, and a few per core already hide any waiting.
+const WORKERS_PER_CORE: usize = 4;
+
+/// The cores this process may use.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// The worker threads a run starts for `asked` (0: one per core): never more than
+/// [`WORKERS_PER_CORE`] per core, so that `-j 100000` neither takes minutes to start its
+/// threads nor to stop them.
+pub fn workers(asked: usize) -> usize {
+    match asked {
+        0 => cores(),
+        n => n.min(most_workers()),
+    }
+}
+
+/// The most worker threads a run starts.
+pub fn most_workers() -> usize {
+    cores() * WORKERS_PER_CORE
 }
 
 /// Limits on a run, and the flag a signal handler raises to stop it.
@@ -123,6 +145,28 @@ impl Limits {
             return Some(Ending::Timeout);
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_reads_back_and_no_other_number_is_an_ending() {
+        for ending in Ending::ALL {
+            assert_eq!(Ending::from_code(ending.code()), Some(ending));
+        }
+        assert_eq!(Ending::from_code(Ending::ALL.len() as u8), None);
+        assert_eq!(Ending::from_code(u8::MAX), None);
+    }
+
+    #[test]
+    fn workers_are_capped_at_a_few_per_core() {
+        assert_eq!(workers(0), cores());
+        assert_eq!(workers(1), 1);
+        assert_eq!(workers(100_000), most_workers());
+        assert!(most_workers() < 100_000);
     }
 }
 

@@ -71,8 +71,5 @@ pub(super) fn prefix_length(puzzle: &Puzzle, options: &SatOptions) -> u32 {
 }
 
 pub(super) fn worker_count(jobs: usize) -> usize {
-    match jobs {
-        0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        n => n,
-    }
+    crate::run::workers(jobs)
 }

@@ -113,11 +113,7 @@ impl<'a, const W: usize> Setup<'a, W> {
 }
 
 pub fn threads(opts: &SearchOptions) -> usize {
-    if opts.jobs > 0 {
-        opts.jobs
-    } else {
-        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-    }
+    crate::run::workers(opts.jobs)
 }
 
 /// Cuts the tree into prefixes (unless the run was given its own), searches them on a pool

@@ -59,7 +59,9 @@ impl Counters {
     }
 
     pub fn ending(&self) -> Ending {
-        Ending::from_code(self.ending.load(Ordering::SeqCst))
+        // Only endings' codes are stored; were another number there, the run is reported
+        // stopped, never complete.
+        Ending::from_code(self.ending.load(Ordering::SeqCst)).unwrap_or(Ending::Signal)
     }
 
     /// Whether a class (by its least member) is handed over now: always when the run has no

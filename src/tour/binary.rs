@@ -68,7 +68,7 @@ pub enum BinaryError {
         shape: Shape,
     },
     /// Reading failed.
-    #[error("cannot read at byte offset {offset}")]
+    #[error("cannot read at byte offset {offset}: {source}")]
     Io {
         /// Byte offset the read started at.
         offset: u64,

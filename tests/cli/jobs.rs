@@ -314,3 +314,90 @@ fn split_refuses_what_it_cannot_split() {
     ]);
     assert!(err.contains("--solver"), "{err}");
 }
+
+/// FNV-1a (64 bits), as result files are sealed: what anyone editing a result on purpose
+/// can recompute.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Removes one class from a result file and seals it again, as a deliberate edit would.
+fn forge_without_class_one(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let (end, body) = lines.split_last().unwrap();
+    let kept: Vec<&str> = body
+        .iter()
+        .copied()
+        .filter(|l| !l.starts_with("{\"class\":1,"))
+        .collect();
+    let removed = (body.len() - kept.len()) as u64;
+    let mut end: serde_json::Value = serde_json::from_str(end).unwrap();
+    let object = end.as_object_mut().unwrap();
+    object.remove("checksum");
+    for (key, less) in [
+        ("solutions", removed),
+        ("tour_lines", removed),
+        ("classes", 1),
+    ] {
+        object[key] = (object[key].as_u64().unwrap() - less).into();
+    }
+    let body = kept.join("\n") + "\n";
+    let object = serde_json::to_string(&end).unwrap();
+    let sum = fnv(format!("{body}{object}").as_bytes());
+    let sealed = format!(
+        "{},\"checksum\":\"{sum:016x}\"}}",
+        &object[..object.len() - 1]
+    );
+    std::fs::write(path, format!("{body}{sealed}\n")).unwrap();
+}
+
+#[test]
+fn an_audit_runs_jobs_again_and_catches_a_deliberate_edit() {
+    let split = six_by_six();
+    for i in 0..3 {
+        assert!(split.run(i).status.success());
+    }
+    let audit = |k: &str| {
+        knights(&[
+            "merge",
+            split.jobs(),
+            split.out(),
+            "--format",
+            "json",
+            "--audit",
+            k,
+        ])
+    };
+    let honest = audit("3");
+    assert!(honest.status.success(), "{}", stderr(&honest));
+    assert_eq!(summary(&honest)["solutions"], 9862);
+    forge_without_class_one(&split.result(1));
+    // The checksum catches accidents only: the forged file merges, short of the count...
+    let merged = summary(&split.merge());
+    assert_eq!(merged["complete"], true);
+    assert!(merged["solutions"].as_u64().unwrap() < 9862, "{merged}");
+    // ...and running its job again shows it.
+    let err = refused(&[
+        "merge",
+        split.jobs(),
+        split.out(),
+        "--format",
+        "json",
+        "--audit",
+        "3",
+    ]);
+    assert!(
+        err.contains("audit: job 1") && err.contains("job-1.jsonl"),
+        "{err}"
+    );
+}
+
+#[test]
+fn merge_of_a_missing_directory_says_so() {
+    let split = six_by_six();
+    let err = refused(&["merge", split.jobs(), "no-such-dir"]);
+    assert!(err.contains("no-such-dir: no such directory"), "{err}");
+}

@@ -12,15 +12,28 @@ pub fn knights(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// Starts `knights` with `args` in the crate's root, its stdout and stderr piped back.
+/// Starts `knights` with `args` in the crate's root, its stdout and stderr piped back, and
+/// the stopping signals at their defaults: `knights` keeps a signal ignored at its start (as
+/// under nohup), and a test runner started in the background by a shell inherits SIGINT
+/// ignored.
 pub fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_knights"))
+    use std::os::unix::process::CommandExt as _;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_knights"));
+    command
         .args(args)
         .current_dir(root())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs")
+        .stderr(Stdio::piped());
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
+    command.spawn().expect("the binary runs")
 }
 
 /// What a run wrote to stderr.

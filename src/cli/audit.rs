@@ -1,0 +1,93 @@
+//! `merge --audit K`: K finished jobs, chosen at random from a seed, are run again in a
+//! temporary directory and their results compared with the files merged. The checksums of
+//! result files catch accidents only; a file edited on purpose, its checksum recomputed, or a
+//! machine that computed wrongly, is caught only by computing again, as the 2003 census
+//! project did with a sample of its jobs.
+
+use anyhow::{bail, Context, Result};
+use knights::distribute::{read_result, result_path, run_job, Job, JobOutcome, RunJobOptions};
+use knights::run::Limits;
+use knights::tour::json::parse_lines;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use std::path::Path;
+
+/// Runs `k` of the finished jobs again and compares; the audited jobs' indices.
+pub fn audit(jobs: &[Job], dir: &Path, k: usize, seed: u64, limits: &Limits) -> Result<Vec<usize>> {
+    let finished: Vec<&Job> = jobs
+        .iter()
+        .filter(|job| result_path(dir, job.index).exists())
+        .collect();
+    let chosen = choose(finished.len(), k, seed);
+    let scratch = tempfile::tempdir().context("cannot make a directory for the audit")?;
+    let mut audited = Vec::new();
+    for i in chosen {
+        let job = finished[i];
+        errln!("audit: running job {} again", job.index);
+        let outcome = run_job(
+            job,
+            scratch.path(),
+            &RunJobOptions::default(),
+            limits,
+            &|_| {},
+        )?;
+        let JobOutcome::Finished(again, _) = outcome else {
+            bail!(
+                "audit: job {} was stopped before it finished; no audit",
+                job.index
+            );
+        };
+        compare(job, &result_path(dir, job.index), &again)?;
+        audited.push(job.index);
+    }
+    audited.sort_unstable();
+    Ok(audited)
+}
+
+/// `k` distinct numbers below `n` (all of them when `k >= n`), the same for the same seed.
+fn choose(n: usize, k: usize, seed: u64) -> Vec<usize> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut all: Vec<usize> = (0..n).collect();
+    let k = k.min(n);
+    for i in 0..k {
+        let j = rng.random_range(i..n);
+        all.swap(i, j);
+    }
+    all.truncate(k);
+    all
+}
+
+/// Whether the file merged and the run again agree: the counts, the class sizes and, for
+/// results that keep tours, the same tours.
+fn compare(job: &Job, file: &Path, again: &Path) -> Result<()> {
+    let kept = read_result(file, job)?;
+    let rerun = read_result(again, job)?;
+    let differ = |what: &str| {
+        anyhow::anyhow!(
+            "audit: job {} run again gives other {what} than {}: that result is wrong or was edited",
+            job.index,
+            file.display()
+        )
+    };
+    if kept.end.solutions != rerun.end.solutions || kept.end.classes != rerun.end.classes {
+        return Err(differ("counts"));
+    }
+    if kept.end.class_sizes != rerun.end.class_sizes {
+        return Err(differ("class sizes"));
+    }
+    if tours(&kept.body, file)? != tours(&rerun.body, again)? {
+        return Err(differ("tours"));
+    }
+    Ok(())
+}
+
+/// The tours a result's body holds, sorted, so that the order they were found in is no matter.
+fn tours(body: &str, file: &Path) -> Result<Vec<Vec<usize>>> {
+    let parsed = parse_lines(body).with_context(|| format!("{}", file.display()))?;
+    let mut orders: Vec<Vec<usize>> = parsed
+        .into_iter()
+        .map(|(_, t)| t.order().to_vec())
+        .collect();
+    orders.sort_unstable();
+    Ok(orders)
+}
