@@ -78,13 +78,8 @@ struct Totals {
 
 /// Exit code 0 when every proof is verified, 1 when any is not, 2 when there are none.
 pub fn run(args: CheckProofsArgs) -> Result<ExitCode> {
-    let checker = match args.checker {
-        Some(checker) if !on_path(checker.program()) => {
-            bail!("--checker {}: not found on the PATH", checker.program())
-        }
-        Some(checker) => checker,
-        None => Checker::find()?,
-    };
+    // The directory first: a directory without proofs is the user's mistake to hear about
+    // whether or not a checker is installed.
     let proofs = find_proofs(&args.dir)?;
     if proofs.is_empty() {
         bail!(
@@ -92,6 +87,13 @@ pub fn run(args: CheckProofsArgs) -> Result<ExitCode> {
             args.dir.display()
         );
     }
+    let checker = match args.checker {
+        Some(checker) if !on_path(checker.program()) => {
+            bail!("--checker {}: not found on the PATH", checker.program())
+        }
+        Some(checker) => checker,
+        None => Checker::find()?,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)
         .build()?;
