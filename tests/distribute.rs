@@ -229,7 +229,8 @@ fn a_magic_job_proof_passes_the_checker() {
     let jobs = dir.path().join("jobs.jsonl");
     let jobs = jobs.to_str().unwrap();
     let model = root().join("models/magic-closed-centrosymmetric.toml");
-    let split = knights(&["split", model.to_str().unwrap(), "--jobs", "8", "-o", jobs]);
+    let model = model.to_str().unwrap();
+    let split = knights(&["split", model, "--engine", "sat", "--jobs", "8", "-o", jobs]);
     assert!(split.status.success(), "{}", stderr(&split));
     let proofs = dir.path().join("proofs");
     let results = dir.path().join("results");
