@@ -9,6 +9,7 @@ mod outputs;
 mod pipes;
 mod proofs;
 mod sample;
+mod solve_first;
 mod streams;
 mod symmetry;
 mod tour;

@@ -52,6 +52,7 @@ mod show;
 mod signals;
 mod solve;
 mod summary;
+mod symmetric_first;
 mod tiles;
 mod tour;
 mod tours;

@@ -3,12 +3,13 @@
 //! Exit codes: 0 with a solution, 1 when none exists (a theorem, or an exhausted search),
 //! 3 when `--timeout` stopped the search before it decided, 128 + N after signal N.
 
-use super::engine::{RunArgs, RunConfig};
+use super::engine::RunArgs;
 use super::output::Format;
+use super::symmetric_first::{first_tour, symmetric_first, First};
 use anyhow::{bail, Result};
 use clap::Args;
 use knights::puzzle::existence::no_solution_reason;
-use knights::run::{Class, Ending, Summary};
+use knights::run::{Ending, Summary};
 use knights::tour::json::TourRecord;
 use knights::tour::Tour;
 use std::process::ExitCode;
@@ -35,14 +36,13 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     args.run.limit = Some(1);
-    let RunConfig { limits, engine, .. } = args.run.lower(&puzzle, None)?;
-    let found = std::sync::Mutex::new(None);
-    let keep_first = |class: Class| {
-        let mut slot = found.lock().expect("not poisoned");
-        slot.get_or_insert(class.members[0].clone());
+    let config = args.run.lower(&puzzle, None)?;
+    let (tour, mut summary) = match symmetric_first(&args.run, &puzzle, &config)? {
+        First::Found(tour, summary) => (Some(tour), summary),
+        First::Stopped(summary) => (None, summary),
+        First::NotFound(limits) => first_tour(config.engine.as_ref(), &puzzle, &limits)?,
     };
-    let mut summary = engine.enumerate(&puzzle, &limits, &[], &keep_first, &|_| {})?;
-    let Some(tour) = found.into_inner().expect("not poisoned") else {
+    let Some(tour) = tour else {
         return Ok(no_solution(&summary, args.stats));
     };
     let violations = knights::verify::verify(&puzzle, &tour);

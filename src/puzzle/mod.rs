@@ -9,6 +9,7 @@ mod angles;
 mod automorphisms;
 mod build;
 pub mod existence;
+pub mod restrict;
 mod rules;
 
 pub use angles::{angle_at, angle_cells, angles_along, AngleBound, AngleCounts, AngleKind};
