@@ -322,6 +322,39 @@ const SEMIMAGIC_ROT180: Line = Line {
     source: "borderschess.org",
 };
 
+const SEMIMAGIC_4X7: Line = Line {
+    what: "semimagic 4x7 tours (the columns, the short lines, sum to 58)",
+    source: "OEIS A309273; numbered tours derived",
+};
+const SEMIMAGIC_4X8: Line = Line {
+    what: "semimagic 4x8 tours (the columns, the short lines, sum to 66)",
+    source: "OEIS A309273; numbered tours derived",
+};
+const SEMIMAGIC_4X9: Line = Line {
+    what: "semimagic 4x9 tours (the columns, the short lines, sum to 74)",
+    source: "OEIS A309273; numbered tours derived",
+};
+const SEMIMAGIC_4X10: Line = Line {
+    what: "semimagic 4x10 tours (the columns, the short lines, sum to 82)",
+    source: "OEIS A309273; numbered tours derived",
+};
+const SEMIMAGIC_4X11: Line = Line {
+    what: "semimagic 4x11 tours (the columns, the short lines, sum to 90)",
+    source: "OEIS A309273; numbered tours derived",
+};
+const SEMIMAGIC_4X12: Line = Line {
+    what: "semimagic 4x12 tours (the columns, the short lines, sum to 98)",
+    source: "OEIS A309273; numbered tours derived",
+};
+const SEMIMAGIC_4X13: Line = Line {
+    what: "semimagic 4x13 tours (the columns, the short lines, sum to 106)",
+    source: "OEIS A309273; numbered tours derived",
+};
+const SEMIMAGIC_4X14: Line = Line {
+    what: "semimagic 4x14 tours (the columns, the short lines, sum to 114)",
+    source: "OEIS A309273; numbered tours derived",
+};
+
 /// The eight nested semimagic reference tours, one per class.
 const NESTED_TOURS: &[&str] = &[
     "nested-semimagic-1",
@@ -394,6 +427,63 @@ table! {
         no,
         Row::new(SEMIMAGIC_ROT180, File("semimagic-closed-centrosymmetric"), 272, Some(34))
             .counted_only();
+    // The 4 x n ladder of issue 32: semimagic tours whose short lines sum to 2(4n + 1).
+    semimagic_4x7: fast, fast, fast,
+        Row::new(
+            SEMIMAGIC_4X7,
+            Toml("board = \"4x7\"\n[sums]\ncols = 58\n"),
+            36,
+            Some(9),
+        );
+    semimagic_4x8: fast, fast, no,
+        Row::new(
+            SEMIMAGIC_4X8,
+            Toml("board = \"4x8\"\n[sums]\ncols = 66\n"),
+            64,
+            Some(16),
+        );
+    semimagic_4x9: fast, (slow "slow: seconds in release on two cores"), no,
+        Row::new(
+            SEMIMAGIC_4X9,
+            Toml("board = \"4x9\"\n[sums]\ncols = 74\n"),
+            152,
+            Some(38),
+        );
+    semimagic_4x10: fast, (slow "slow: tens of seconds in release on two cores"), no,
+        Row::new(
+            SEMIMAGIC_4X10,
+            Toml("board = \"4x10\"\n[sums]\ncols = 82\n"),
+            416,
+            Some(104),
+        );
+    semimagic_4x11: fast, no, no,
+        Row::new(
+            SEMIMAGIC_4X11,
+            Toml("board = \"4x11\"\n[sums]\ncols = 90\n"),
+            1_068,
+            Some(267),
+        );
+    semimagic_4x12: fast, no, no,
+        Row::new(
+            SEMIMAGIC_4X12,
+            Toml("board = \"4x12\"\n[sums]\ncols = 98\n"),
+            2_432,
+            Some(608),
+        ).counted_only();
+    semimagic_4x13: (slow "slow: seconds in release on two cores"), no, no,
+        Row::new(
+            SEMIMAGIC_4X13,
+            Toml("board = \"4x13\"\n[sums]\ncols = 106\n"),
+            5_776,
+            Some(1_444),
+        ).counted_only();
+    semimagic_4x14: (slow "slow: tens of seconds in release on two cores"), no, no,
+        Row::new(
+            SEMIMAGIC_4X14,
+            Toml("board = \"4x14\"\n[sums]\ncols = 114\n"),
+            13_920,
+            Some(3_480),
+        ).counted_only();
 }
 
 /// Rows the frontier engine can express but takes minutes on (open 6x6 has a wide frontier
