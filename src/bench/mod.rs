@@ -4,6 +4,7 @@
 
 pub mod baseline;
 mod case;
+mod ladder;
 mod large;
 mod measure;
 mod sampling;

@@ -291,6 +291,7 @@ pub fn suite(jobs: usize) -> Vec<Case> {
     .chain(first_tour_cases())
     .chain(super::large::large_cases())
     .chain(super::sampling::sampling_cases())
+    .chain(super::ladder::ladder_cases())
     .collect()
 }
 
