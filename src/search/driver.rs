@@ -47,15 +47,11 @@ pub fn with_setup<const W: usize, T>(
     symmetry: bool,
     body: impl FnOnce(&Setup<W>) -> Result<T, SearchError>,
 ) -> Result<T, SearchError> {
-    let plan = Plan::<W>::new(puzzle, automorphisms(puzzle, symmetry));
     let has_sums = !puzzle.sums.is_empty();
-    let alternating = puzzle.board.leaper().alternates_colour();
-    let lt = match has_sums {
-        true => Some(LineTables::new(puzzle, order(plan.mode), alternating)?),
-        false => None,
-    };
     let tables = Tables::<W>::new(puzzle, has_sums && puzzle.n_cells() <= 2048);
     let rule = ClassRule::new(puzzle);
+    let autos = automorphisms(puzzle, symmetry);
+    let (plan, lt) = super::order_choice::plan_and_lines(puzzle, autos, &tables, &rule)?;
     body(&Setup {
         puzzle,
         plan: &plan,

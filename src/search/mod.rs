@@ -36,6 +36,7 @@ mod engine;
 mod estimate;
 mod job;
 mod mode;
+mod order_choice;
 mod pieces;
 mod plan;
 mod small_boards;

@@ -133,12 +133,17 @@ fn colours_allow_cycles(puzzle: &Puzzle) -> bool {
 }
 
 impl<const W: usize> Plan<W> {
-    pub fn new(puzzle: &Puzzle, autos: Vec<PackedAutomorphism>) -> Self {
+    /// `both_ends`: line sums may be searched from both ends (`MEET`) where that applies.
+    pub fn new(puzzle: &Puzzle, autos: Vec<PackedAutomorphism>, both_ends: bool) -> Self {
         let n = puzzle.n_cells();
         let form = puzzle.form();
         let fold = fold_applies(puzzle);
         let quarter = quarter_fold_applies(puzzle);
-        let meet = !fold && form == Form::Sequence && !puzzle.sums.is_empty() && !puzzle.rot180;
+        let meet = both_ends
+            && !fold
+            && form == Form::Sequence
+            && !puzzle.sums.is_empty()
+            && !puzzle.rot180;
         let (mode, len) = if quarter {
             (QUARTER, n / 4)
         } else if fold {
