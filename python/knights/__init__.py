@@ -1,0 +1,1 @@
+from ._native import __version__
