@@ -31,6 +31,7 @@
 
 mod autos;
 mod bits;
+pub mod choice;
 mod driver;
 mod engine;
 mod estimate;

@@ -1,0 +1,150 @@
+"""Type stubs of the compiled part of knights (knights._native)."""
+
+import os
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+__version__: str
+
+Cell = Union[Tuple[int, int], Tuple[int, int, int]]
+
+class ModelError(ValueError):
+    """A model the CLI would refuse: the message names the field, as the CLI's does."""
+
+class KnightsError(RuntimeError):
+    """An engine, sampler or decoder failed on a model it accepted."""
+
+class Model:
+    """A knight's tour model: a board, a leaper and the rules a tour must meet.
+
+    The keywords are the fields of a model file (models/README.md): leaper, closed, start,
+    end, symmetry, sums, required_moves, classes, angles, name, description; rows, cols,
+    half_rows, half_cols and diagonals are shorthands for the line sums of [sums].
+    """
+
+    def __init__(self, board: str, **fields: Any) -> None: ...
+    @staticmethod
+    def load(path: Union[str, "os.PathLike[str]"]) -> "Model":
+        """Reads a model file (TOML)."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def kind(self) -> str:
+        """What one solution is: "cycle", "path" or "numbered"."""
+    def to_toml(self) -> str: ...
+
+class Tour:
+    """A tour: the cells of a board in visiting order, verified before it reaches Python."""
+
+    @property
+    def board(self) -> str: ...
+    @property
+    def shape_tuple(self) -> Tuple[int, ...]: ...
+    @property
+    def numbers(self) -> List[int]:
+        """The number (1-based) each cell carries, in row-major order."""
+    def array(self) -> Any:
+        """The numbers as a NumPy array of the board's shape (needs NumPy)."""
+    @property
+    def order(self) -> List[Cell]: ...
+    @property
+    def moves(self) -> List[Tuple[Cell, Cell]]:
+        """The moves in visiting order, the closing one last when the tour closes."""
+    @property
+    def is_closed(self) -> bool: ...
+    def angles(self) -> Dict[str, int]:
+        """How many cells have an acute, right, obtuse and straight angle."""
+    def to_json(self) -> str: ...
+    def _repr_svg_(self) -> str: ...
+    def __len__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class CountResult:
+    """The counts of a run and how it ended; only complete=True counts are exact."""
+
+    solutions: Union[int, str]
+    classes: Optional[int]
+    complete: bool
+    ending: str
+    seconds: float
+    engine: str
+    kind: str
+    theorem: Optional[str]
+    stats: Dict[str, Any]
+
+class TourIterator(Iterator[Tour]):
+    """The lazy stream of a model's solutions; dropping or closing it stops the search."""
+
+    def __iter__(self) -> "TourIterator": ...
+    def __next__(self) -> Tour: ...
+    def close(self) -> None: ...
+    @property
+    def summary(self) -> Optional[CountResult]: ...
+
+class Cnf:
+    """A model's CNF: DIMACS clauses, the meaning of each primary variable, the file text."""
+
+    clauses: List[List[int]]
+    n_vars: int
+    variables: Dict[int, Dict[str, Any]]
+    dimacs: str
+
+def count(
+    model: Model,
+    *,
+    engine: str = "auto",
+    jobs: int = 0,
+    timeout: Optional[float] = None,
+    solver: Optional[str] = None,
+) -> CountResult: ...
+def solve(
+    model: Model,
+    *,
+    engine: str = "auto",
+    jobs: int = 0,
+    timeout: Optional[float] = None,
+    solver: Optional[str] = None,
+) -> Optional[Tour]: ...
+def enumerate(
+    model: Model,
+    *,
+    engine: str = "auto",
+    jobs: int = 0,
+    timeout: Optional[float] = None,
+    limit: Optional[int] = None,
+    solver: Optional[str] = None,
+) -> TourIterator: ...
+def running_enumerations() -> int: ...
+def sample(
+    model: Model,
+    count: int = 1,
+    *,
+    method: str = "warnsdorff",
+    seed: int = 0,
+    walks: int = 1000,
+    solver: str = "cadical",
+) -> List[Tour]: ...
+def classify(tours: Sequence[Tour]) -> Dict[str, Any]: ...
+def construct_tour(
+    rows: int,
+    cols: int,
+    *,
+    closed: Optional[bool] = None,
+    start: Optional[Tuple[int, int]] = None,
+    end: Optional[Tuple[int, int]] = None,
+) -> Tour: ...
+def verify(model: Model, tour: Union[Tour, Sequence[int]]) -> List[str]: ...
+def to_dimacs(
+    model: Model, *, pb_encoding: Optional[str] = None, connectivity: Optional[str] = None
+) -> Cnf: ...
+def decode(
+    model: Model,
+    literals: Sequence[int],
+    *,
+    pb_encoding: Optional[str] = None,
+    connectivity: Optional[str] = None,
+) -> Tour: ...

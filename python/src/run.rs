@@ -1,0 +1,302 @@
+//! `count` and `solve`: one run of an engine, chosen as the CLI chooses it, off the GIL and
+//! stoppable by Ctrl-C.
+
+use crate::errors::{argument_error, run_error};
+use crate::model::Model;
+use crate::tour::Tour;
+use knights::frontier::FrontierEngine;
+use knights::puzzle::existence::no_solution_reason;
+use knights::puzzle::Puzzle;
+use knights::run::{Class, Ending, Engine, Limits, StopFlag, Summary};
+use knights::sat::{SatEngine, SatOptions};
+use knights::search::choice::{auto_engine, AutoEngine};
+use knights::search::{SearchEngine, SearchOptions};
+use knights::solver::SolverKind;
+use pyo3::prelude::*;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How often a thread waiting on a run looks for Ctrl-C.
+pub const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// What a run is told: the engine by name and its limits, as the CLI's flags say them.
+#[derive(Clone, Debug)]
+pub struct RunRequest {
+    pub engine: String,
+    pub jobs: usize,
+    pub timeout: Option<f64>,
+    pub limit: Option<u64>,
+    pub solver: Option<String>,
+}
+
+impl RunRequest {
+    /// The engine for `puzzle`: `auto` resolved by the library's rule, as `knights` does.
+    pub fn engine(&self, puzzle: &Puzzle) -> PyResult<Box<dyn Engine + Send + Sync>> {
+        let name = match self.engine.as_str() {
+            "auto" if self.solver.is_some() => "sat",
+            "auto" => match auto_engine(puzzle).engine {
+                AutoEngine::Sat => "sat",
+                AutoEngine::Search => "search",
+            },
+            other => other,
+        };
+        if name != "sat" && self.solver.is_some() {
+            return Err(argument_error(
+                "solver",
+                "applies to the SAT engine only; drop it or use engine=\"sat\"",
+            ));
+        }
+        Ok(match name {
+            "sat" => Box::new(SatEngine {
+                options: self.sat_options()?,
+            }),
+            "search" => Box::new(SearchEngine {
+                options: SearchOptions {
+                    jobs: self.jobs,
+                    ..SearchOptions::default()
+                },
+            }),
+            "frontier" => Box::new(FrontierEngine),
+            other => {
+                return Err(argument_error(
+                    "engine",
+                    format!("'{other}' is not one of auto, sat, search, frontier"),
+                ))
+            }
+        })
+    }
+
+    fn sat_options(&self) -> PyResult<SatOptions> {
+        let solver = match &self.solver {
+            Some(name) => named::<SolverKind>("solver", name)?,
+            None => SolverKind::default(),
+        };
+        Ok(SatOptions {
+            solver,
+            jobs: self.jobs,
+            ..SatOptions::default()
+        })
+    }
+
+    /// The limits, with a fresh stop flag.
+    pub fn limits(&self) -> PyResult<Limits> {
+        let timeout = match self.timeout {
+            Some(s) if !(s.is_finite() && s > 0.0) => {
+                return Err(argument_error(
+                    "timeout",
+                    "must be a positive number of seconds",
+                ))
+            }
+            Some(s) => Some(Duration::from_secs_f64(s)),
+            None => None,
+        };
+        Ok(Limits {
+            solutions: self.limit,
+            timeout,
+            stop: StopFlag::default(),
+        })
+    }
+}
+
+/// A choice named as the CLI and the model files name it (its serde name).
+pub fn named<T: serde::de::DeserializeOwned>(what: &str, name: &str) -> PyResult<T> {
+    serde_json::from_value(serde_json::Value::String(name.to_string()))
+        .map_err(|e| argument_error(what, e))
+}
+
+/// Runs `work` on its own thread with the GIL released, looking for Ctrl-C meanwhile: a
+/// KeyboardInterrupt raises `stop`, waits for the run to end and is raised again.
+pub fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &StopFlag,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let handle = scope.spawn(work);
+        let mut interrupted = None;
+        while !handle.is_finished() {
+            py.detach(|| std::thread::sleep(SIGNAL_POLL));
+            if interrupted.is_none() {
+                if let Err(err) = py.check_signals() {
+                    stop.raise();
+                    interrupted = Some(err);
+                }
+            }
+        }
+        let value = handle.join().expect("a run does not panic");
+        interrupted.map_or(Ok(value), Err)
+    })
+}
+
+/// The summary of a run: the counts and how the run ended. Only a complete run's counts are
+/// exact; a run stopped by a limit, a time-out or Ctrl-C says complete=False.
+#[pyclass(module = "knights", frozen, get_all)]
+pub struct CountResult {
+    /// Solutions on the fixed board (what one is: see kind).
+    pub solutions: Py<PyAny>,
+    /// Classes under the model's equivalence (None from the frontier engine).
+    pub classes: Option<u64>,
+    /// Whether the search space was exhausted, so the counts are exact.
+    pub complete: bool,
+    /// "exhausted", "limit", "timeout" or "signal".
+    pub ending: String,
+    /// Wall-clock seconds of the run.
+    pub seconds: f64,
+    /// The engine that ran: "search", "sat", "frontier", or "theorem" when none had to.
+    pub engine: String,
+    /// What a solution is: "cycle", "path" or "numbered".
+    pub kind: String,
+    /// The theorem that rules out every tour, when one does.
+    pub theorem: Option<String>,
+    /// The engine's own figures (nodes, conflicts, CNF size, ...).
+    pub stats: Py<PyAny>,
+}
+
+#[pymethods]
+impl CountResult {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "CountResult(solutions={}, classes={}, complete={}, ending={:?}, engine={:?}, seconds={:.3})",
+            self.solutions.bind(py),
+            self.classes.map_or("None".to_string(), |n| n.to_string()),
+            if self.complete { "True" } else { "False" },
+            self.ending,
+            self.engine,
+            self.seconds
+        )
+    }
+}
+
+/// A Python object from any value serde can write.
+pub fn to_python(py: Python<'_>, value: &impl serde::Serialize) -> PyResult<Py<PyAny>> {
+    let text = serde_json::to_string(value).map_err(run_error)?;
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+}
+
+impl CountResult {
+    pub fn of(py: Python<'_>, summary: &Summary) -> PyResult<CountResult> {
+        let record = to_python(py, summary)?;
+        let record = record.bind(py);
+        Ok(CountResult {
+            solutions: record.get_item("solutions")?.unbind(),
+            classes: record.get_item("classes")?.extract()?,
+            complete: summary.complete,
+            ending: serde_name(&summary.ending),
+            seconds: summary.seconds,
+            engine: summary.engine.clone(),
+            kind: serde_name(&summary.kind),
+            theorem: summary.theorem.clone(),
+            stats: to_python(py, &summary.stats)?,
+        })
+    }
+}
+
+/// A choice's serde name, for enums that serialise as one word.
+pub fn serde_name(value: &impl serde::Serialize) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => String::new(),
+    }
+}
+
+/// The summary of a model no tour can satisfy, by the theorem that says so.
+pub fn by_theorem(puzzle: &Puzzle) -> Option<Summary> {
+    let reason = no_solution_reason(puzzle)?;
+    let mut summary = Summary::new(puzzle, "theorem");
+    summary.theorem = Some(reason);
+    summary.finish(Ending::Exhausted, Instant::now());
+    Some(summary)
+}
+
+/// Counts the solutions and classes of a model.
+///
+/// engine: "auto" (the native search unless line sums or angle bounds make its tree large,
+/// as `knights count` chooses), "sat", "search" or "frontier"; jobs: worker threads (0: one
+/// per core); timeout: seconds; solver: the SAT backend ("cadical", "varisat", ...).
+/// Ctrl-C stops the run and raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (model, *, engine="auto", jobs=0, timeout=None, solver=None))]
+pub fn count(
+    py: Python<'_>,
+    model: &Model,
+    engine: &str,
+    jobs: usize,
+    timeout: Option<f64>,
+    solver: Option<String>,
+) -> PyResult<CountResult> {
+    let puzzle = &model.puzzle;
+    if let Some(summary) = by_theorem(puzzle) {
+        return CountResult::of(py, &summary);
+    }
+    let request = RunRequest {
+        engine: engine.to_string(),
+        jobs,
+        timeout,
+        limit: None,
+        solver,
+    };
+    let engine = request.engine(puzzle)?;
+    let limits = request.limits()?;
+    let summary = interruptible(py, &limits.stop, || {
+        engine.count(puzzle, &limits, &[], &|_| {})
+    })?;
+    CountResult::of(py, &summary.map_err(run_error)?)
+}
+
+/// The first solution of a model, verified; None when none exists (raises KnightsError when a
+/// time-out ended the search before it decided).
+#[pyfunction]
+#[pyo3(signature = (model, *, engine="auto", jobs=0, timeout=None, solver=None))]
+pub fn solve(
+    py: Python<'_>,
+    model: &Model,
+    engine: &str,
+    jobs: usize,
+    timeout: Option<f64>,
+    solver: Option<String>,
+) -> PyResult<Option<Tour>> {
+    let puzzle = &model.puzzle;
+    if by_theorem(puzzle).is_some() {
+        return Ok(None);
+    }
+    let request = RunRequest {
+        engine: engine.to_string(),
+        jobs,
+        timeout,
+        limit: Some(1),
+        solver,
+    };
+    let engine = request.engine(puzzle)?;
+    let limits = request.limits()?;
+    let found = Mutex::new(None);
+    let keep_first = |class: Class| {
+        let mut slot = found.lock().expect("not poisoned");
+        slot.get_or_insert(class.members[0].clone());
+    };
+    let summary = interruptible(py, &limits.stop, || {
+        engine.enumerate(puzzle, &limits, &[], &keep_first, &|_| {})
+    })?
+    .map_err(run_error)?;
+    match found.into_inner().expect("not poisoned") {
+        Some(tour) => checked(puzzle, tour).map(Some),
+        None if summary.complete => Ok(None),
+        None => Err(run_error(format!(
+            "no solution found before the run ended: {}",
+            summary.ending.describe()
+        ))),
+    }
+}
+
+/// A tour an engine found, passed through the verifier (which shares no code with any
+/// engine) before Python sees it.
+pub fn checked(puzzle: &Puzzle, tour: knights::tour::Tour) -> PyResult<Tour> {
+    let violations = knights::verify::verify(puzzle, &tour);
+    if !violations.is_empty() {
+        let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
+        return Err(run_error(format!(
+            "internal error: the engine's tour breaks rules: {}",
+            list.join("; ")
+        )));
+    }
+    Ok(Tour::new(tour, &puzzle.board))
+}

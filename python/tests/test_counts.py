@@ -1,0 +1,94 @@
+"""The published counts of tests/data/known-counts.md, through the Python API: the rows the
+native search finishes in about a second. Each figure must stand in its row of that file."""
+
+import pytest
+
+import knights
+from conftest import known_counts_line, model_file
+
+# (row of known-counts.md, model, solutions, classes or None where the source gives none)
+ROWS = [
+    ("open tours (directed paths) on 5x5", {"file": "open-5x5"}, 1728, 216),
+    (
+        "open tours (directed paths) on 5x5",
+        {"board": "5x5", "start": {"cells": [[0, 0]]}},
+        304,
+        None,
+    ),
+    (
+        "open tours (directed paths) on 5x5",
+        {"board": "5x5", "start": {"cells": [[2, 2]]}},
+        64,
+        None,
+    ),
+    ("closed tours (cycles) on 6x6", {"file": "closed-6x6"}, 9862, 1245),
+    ("closed tours (cycles) on 6x6", {"board": "6x6", "closed": True}, 9862, 1245),
+    (
+        "closed 6x6 tours unchanged by a 90-degree rotation",
+        {"board": "6x6", "closed": True, "symmetry": "rot90"},
+        10,
+        5,
+    ),
+    (
+        "closed 8x8 tours unchanged by a 90-degree rotation",
+        {"board": "8x8", "closed": True, "symmetry": "rot90"},
+        0,
+        0,
+    ),
+]
+
+
+def build(spec: dict) -> knights.Model:
+    if "file" in spec:
+        return knights.Model.load(model_file(spec["file"]))
+    return knights.Model(**spec)
+
+
+def grouped(number: int) -> str:
+    return f"{number:,}"
+
+
+@pytest.mark.parametrize("what,spec,solutions,classes", ROWS)
+def test_count_matches_the_published_figure(what, spec, solutions, classes):
+    line = known_counts_line(what)
+    assert grouped(solutions) in line or solutions == 0, line
+    result = knights.count(build(spec))
+    assert result.complete and result.ending == "exhausted"
+    assert result.solutions == solutions
+    if classes is not None:
+        assert result.classes == classes
+
+
+@pytest.mark.parametrize("engine", ["search", "sat"])
+def test_the_engines_agree_on_the_rot90_tours(engine):
+    result = knights.count(build(ROWS[5][1]), engine=engine)
+    assert (result.solutions, result.classes) == (10, 5)
+    assert result.engine == engine
+
+
+def test_enumerate_lists_every_closed_6x6_tour_once_each_verified():
+    model = knights.Model(board="6x6", closed=True)
+    iterator = knights.enumerate(model)
+    tours = list(iterator)
+    assert len(tours) == 9862
+    assert len(set(tours)) == len(tours)
+    assert all(tour.is_closed for tour in tours)
+    assert iterator.summary is not None and iterator.summary.complete
+    assert iterator.summary.solutions == len(tours)
+    # The verifier, which shares no code with the engines, accepts a sample of them.
+    for tour in tours[::97]:
+        assert knights.verify(model, tour) == []
+
+
+def test_a_board_no_tour_exists_on_is_answered_by_the_theorem():
+    result = knights.count(knights.Model(board="5x5", closed=True))
+    assert result.engine == "theorem" and result.complete
+    assert result.solutions == 0 and result.theorem
+    assert knights.solve(knights.Model(board="5x5", closed=True)) is None
+    assert list(knights.enumerate(knights.Model(board="4x4", closed=True))) == []
+
+
+def test_a_timeout_is_not_a_count():
+    result = knights.count(knights.Model(board="8x8", closed=True), timeout=0.2)
+    assert not result.complete
+    assert result.ending == "timeout"
