@@ -60,6 +60,14 @@ impl Packing {
         FIRST_LABEL + (widest / 2) as u32
     }
 
+    /// `word` with the code of each slot `from` moved to slot `to`, for every pair of `map`;
+    /// slots no pair moves to are empty.
+    pub fn permuted(self, word: u128, map: &[(u8, u8)]) -> u128 {
+        map.iter().fold(0, |out, &(from, to)| {
+            out | u128::from(self.get(word, from)) << (u32::from(to) * self.bits)
+        })
+    }
+
     /// `word` with its labels renumbered by first appearance.
     pub fn canonical(self, word: u128) -> u128 {
         let mut renamed = [0u8; 64];
