@@ -7,7 +7,7 @@ use super::crt::combine;
 use super::layout::{best_schedule, Schedule};
 use super::modular::primes;
 use super::state::Packing;
-use super::table::Table;
+use super::table::{Table, BATCH};
 use super::transition::{Shape, Transition};
 use super::FrontierError;
 use crate::board::Board;
@@ -64,10 +64,7 @@ pub fn sweep(
     })?;
     let primes = primes(primes_for(count_bits(board, shape == Shape::Cycle)));
     let transition = Transition {
-        packing: Packing {
-            slots: schedule.slots as u32,
-            bits: schedule.bits,
-        },
+        packing: Packing::new(schedule.slots as u32, schedule.bits),
         shape,
         spare: Packing::spare_label(schedule.widest),
     };
@@ -113,6 +110,7 @@ fn advance(
 ) -> Result<Result<Table, Ending>, FrontierError> {
     let step = &schedule.steps[i];
     let mut next = Table::with_capacity(primes.len(), table.len() + table.len() / 4);
+    let mut batch: Vec<(u128, &[u64])> = Vec::with_capacity(BATCH);
     for (n, (word, counts)) in table.iter().enumerate() {
         if n % STATES_BETWEEN_CHECKS == 0 {
             if let Some(ending) = limits.reason_to_stop(started, 0) {
@@ -120,11 +118,14 @@ fn advance(
             }
         }
         for successor in transition.successors(word, step).into_iter().flatten() {
-            if !next.add(successor, counts, primes) {
-                return Err(FrontierError::TooManyStates { step: i + 1 });
-            }
+            batch.push((successor, counts));
+        }
+        if batch.len() + 2 > BATCH {
+            next.add_batch(&batch, primes);
+            batch.clear();
         }
     }
+    next.add_batch(&batch, primes);
     Ok(Ok(next))
 }
 

@@ -30,10 +30,4 @@ pub enum FrontierError {
         /// The board, as written.
         board: String,
     },
-    /// More states than the table can index.
-    #[error("more than 2^32 frontier states at step {step}: too many to hold")]
-    TooManyStates {
-        /// The step (1-based) at which the table filled.
-        step: usize,
-    },
 }

@@ -126,11 +126,7 @@ impl Transition {
     /// to be, and with the ends already made there are at most two.
     fn can_still_cover(&self, word: u128, step: &Step) -> bool {
         let p = self.packing;
-        let mut nonzero = word;
-        for shift in 1..p.bits {
-            nonzero |= word >> shift;
-        }
-        let stuck = (step.one_left & !nonzero).count_ones() as usize;
+        let stuck = (step.one_left & !p.nonzero(word)).count_ones() as usize;
         match self.shape {
             Shape::Cycle => stuck == 0,
             Shape::Path => stuck == 0 || stuck + p.count(word, LOOSE) <= 2,
