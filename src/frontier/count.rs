@@ -79,7 +79,7 @@ pub fn sweep(
     };
     let mut table = Table::start(primes.len());
     for i in 0..schedule.steps.len() {
-        let mut next = match advance(&table, &schedule, i, &transition, &primes, limits, started)? {
+        let mut next = match advance(&table, &schedule, i, &transition, &primes, limits, started) {
             Ok(next) => next,
             Err(ending) => return Ok((Outcome::Stopped(ending), figures)),
         };
@@ -98,7 +98,7 @@ pub fn sweep(
     Ok((Outcome::Counted(combine(&residues, &primes)), figures))
 }
 
-/// The states after step `i`, still indexed, or how the run was stopped.
+/// The states after step `i`, not yet packed, or how the run was stopped.
 fn advance(
     table: &Table,
     schedule: &Schedule,
@@ -107,14 +107,14 @@ fn advance(
     primes: &[u64],
     limits: &Limits,
     started: Instant,
-) -> Result<Result<Table, Ending>, FrontierError> {
+) -> Result<Table, Ending> {
     let step = &schedule.steps[i];
     let mut next = Table::with_capacity(primes.len(), table.len() + table.len() / 4);
     let mut batch: Vec<(u128, &[u64])> = Vec::with_capacity(BATCH);
     for (n, (word, counts)) in table.iter().enumerate() {
         if n % STATES_BETWEEN_CHECKS == 0 {
             if let Some(ending) = limits.reason_to_stop(started, 0) {
-                return Ok(Err(ending));
+                return Err(ending);
             }
         }
         for successor in transition.successors(word, step).into_iter().flatten() {
@@ -126,7 +126,7 @@ fn advance(
         }
     }
     next.add_batch(&batch, primes);
-    Ok(Ok(next))
+    Ok(next)
 }
 
 /// Keeps the peak figures up to date with a step just built.

@@ -59,7 +59,7 @@ impl Packing {
 
     /// The lowest bit of each slot holding `code`.
     fn holding(self, word: u128, code: u32) -> u128 {
-        self.low & !self.nonzero(word ^ self.low * u128::from(code))
+        self.low & !self.nonzero(word ^ (self.low * u128::from(code)))
     }
 
     /// The slot other than `except` holding `code`, if any.
