@@ -77,9 +77,10 @@ pub fn sweep(
         axes: schedule.axes,
         ..Figures::default()
     };
-    let mut table = Table::start(primes.len());
+    let mut table = Table::start(primes.len())
+        .map_err(|_| FrontierError::OutOfMemory { step: 0, states: 0 })?;
     for i in 0..schedule.steps.len() {
-        let mut next = match advance(&table, &schedule, i, &transition, &primes, limits, started) {
+        let mut next = match advance(&table, &schedule, i, &transition, &primes, limits, started)? {
             Ok(next) => next,
             Err(ending) => return Ok((Outcome::Stopped(ending), figures)),
         };
@@ -107,26 +108,31 @@ fn advance(
     primes: &[u64],
     limits: &Limits,
     started: Instant,
-) -> Result<Table, Ending> {
+) -> Result<Result<Table, Ending>, FrontierError> {
     let step = &schedule.steps[i];
-    let mut next = Table::with_capacity(primes.len(), table.len() + table.len() / 4);
+    let out_of_memory = |_| FrontierError::OutOfMemory {
+        step: i + 1,
+        states: table.len(),
+    };
+    let mut next =
+        Table::with_capacity(primes.len(), table.len() + table.len() / 4).map_err(out_of_memory)?;
     let mut batch: Vec<(u128, &[u64])> = Vec::with_capacity(BATCH);
     for (n, (word, counts)) in table.iter().enumerate() {
         if n % STATES_BETWEEN_CHECKS == 0 {
             if let Some(ending) = limits.reason_to_stop(started, 0) {
-                return Err(ending);
+                return Ok(Err(ending));
             }
         }
         for successor in transition.successors(word, step).into_iter().flatten() {
             batch.push((successor, counts));
         }
         if batch.len() + 2 > BATCH {
-            next.add_batch(&batch, primes);
+            next.add_batch(&batch, primes).map_err(out_of_memory)?;
             batch.clear();
         }
     }
-    next.add_batch(&batch, primes);
-    Ok(next)
+    next.add_batch(&batch, primes).map_err(out_of_memory)?;
+    Ok(Ok(next))
 }
 
 /// Keeps the peak figures up to date with a step just built.

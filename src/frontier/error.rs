@@ -30,4 +30,15 @@ pub enum FrontierError {
         /// The board, as written.
         board: String,
     },
+    /// The states of a step did not fit in memory.
+    #[error(
+        "not enough memory for the frontier states at step {step} ({states} states held): \
+         use --engine search or a smaller board"
+    )]
+    OutOfMemory {
+        /// The step (1-based) being built.
+        step: usize,
+        /// States held by the step before it.
+        states: usize,
+    },
 }

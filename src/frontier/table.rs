@@ -8,6 +8,7 @@
 //! empty places given back: the next step only reads them in order.
 
 use super::modular::add_mod;
+use std::collections::TryReserveError;
 
 /// The word of an empty place. No state has it: a word with every bit set holds the same
 /// label in three or more slots, or uses bits above the slots.
@@ -40,34 +41,41 @@ fn hash(word: u128) -> u64 {
 
 impl Table {
     /// An empty table for counts modulo `primes` primes, with room for about `states`.
-    pub fn with_capacity(primes: usize, states: usize) -> Self {
-        Table::with_places(primes, (states * 8 / FILL_EIGHTHS + 1).next_power_of_two())
+    /// The error is the allocation's: the machine has not the memory asked for.
+    pub fn with_capacity(primes: usize, states: usize) -> Result<Self, TryReserveError> {
+        let places = states.saturating_mul(8) / FILL_EIGHTHS + 1;
+        Table::with_places(
+            primes,
+            places.checked_next_power_of_two().unwrap_or(usize::MAX),
+        )
     }
 
-    fn with_places(primes: usize, places: usize) -> Self {
+    fn with_places(primes: usize, places: usize) -> Result<Self, TryReserveError> {
         let places = places.max(16);
         let stride = 2 + primes;
-        let mut data = vec![0u64; places * stride];
-        for place in data.chunks_exact_mut(stride) {
-            place[0] = EMPTY as u64;
-            place[1] = (EMPTY >> 64) as u64;
+        let mut data = Vec::new();
+        // A size past `usize` saturates, which the allocator refuses like any other.
+        data.try_reserve_exact(places.saturating_mul(stride))?;
+        for _ in 0..places {
+            data.extend_from_slice(&[EMPTY as u64, (EMPTY >> 64) as u64]);
+            data.extend(std::iter::repeat_n(0, primes));
         }
-        Table {
+        Ok(Table {
             places: data,
             stride,
             primes,
             len: 0,
             mask: places - 1,
             sealed: false,
-        }
+        })
     }
 
     /// The table of the empty frontier before any step, counted once.
-    pub fn start(primes: usize) -> Self {
-        let mut table = Table::with_capacity(primes, 1);
+    pub fn start(primes: usize) -> Result<Self, TryReserveError> {
+        let mut table = Table::with_capacity(primes, 1)?;
         table.insert_new(table.start_of(0), 0, &vec![1; primes]);
         table.seal();
-        table
+        Ok(table)
     }
 
     fn start_of(&self, word: u128) -> usize {
@@ -75,11 +83,15 @@ impl Table {
     }
 
     /// Adds to each word of `batch` (at most [`BATCH`] of them) its residues, creating
-    /// states as needed.
-    pub fn add_batch(&mut self, batch: &[(u128, &[u64])], primes: &[u64]) {
+    /// states as needed; fails only when the table cannot grow.
+    pub fn add_batch(
+        &mut self,
+        batch: &[(u128, &[u64])],
+        primes: &[u64],
+    ) -> Result<(), TryReserveError> {
         debug_assert!(!self.sealed && batch.len() <= BATCH);
         while (self.len + batch.len()) * 8 > (self.mask + 1) * FILL_EIGHTHS {
-            self.grow();
+            self.grow()?;
         }
         let mut starts = [0usize; BATCH];
         for (start, &(word, _)) in starts.iter_mut().zip(batch) {
@@ -89,6 +101,7 @@ impl Table {
         for (&start, &(word, add)) in starts.iter().zip(batch) {
             self.add_at(start, word, add, primes);
         }
+        Ok(())
     }
 
     /// Adds `add` to `word`, looking from place `start` on.
@@ -114,13 +127,14 @@ impl Table {
     }
 
     /// Doubles the places, moving every entry to its place in the larger table.
-    fn grow(&mut self) {
-        let mut larger = Table::with_places(self.primes, (self.mask + 1) * 2);
+    fn grow(&mut self) -> Result<(), TryReserveError> {
+        let mut larger = Table::with_places(self.primes, (self.mask + 1) * 2)?;
         for (word, counts) in self.iter() {
             let start = larger.start_of(word);
             larger.insert_new(start, word, counts);
         }
         *self = larger;
+        Ok(())
     }
 
     /// Puts a word known to be absent at its place.
@@ -202,4 +216,31 @@ fn prefetch(place: &[u64]) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = place;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_larger_than_memory_is_an_error_not_an_abort() {
+        assert!(Table::with_capacity(2, usize::MAX / 2).is_err());
+        assert!(Table::with_capacity(2, 1 << 60).is_err());
+    }
+
+    #[test]
+    fn residues_of_one_word_add_up_across_batches_and_growth() {
+        let primes = [7, 11];
+        let mut table = Table::with_capacity(2, 1).unwrap();
+        let one: &[u64] = &[5, 10];
+        for _ in 0..3 {
+            let batch: Vec<(u128, &[u64])> = (0..BATCH as u128).map(|w| (w << 70, one)).collect();
+            table.add_batch(&batch, &primes).unwrap();
+        }
+        table.seal();
+        assert_eq!(table.len(), BATCH);
+        // Three times (5, 10): 15 mod 7 and 30 mod 11.
+        assert_eq!(table.residues_of(3 << 70), vec![1, 8]);
+        assert_eq!(table.residues_of(1 << 127), vec![0, 0]);
+    }
 }
