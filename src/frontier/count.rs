@@ -7,7 +7,7 @@ use super::crt::combine;
 use super::layout::{best_schedule, Schedule};
 use super::modular::primes;
 use super::state::Packing;
-use super::table::Table;
+use super::table::{Table, BATCH};
 use super::transition::{Shape, Transition};
 use super::FrontierError;
 use crate::board::Board;
@@ -64,10 +64,7 @@ pub fn sweep(
     })?;
     let primes = primes(primes_for(count_bits(board, shape == Shape::Cycle)));
     let transition = Transition {
-        packing: Packing {
-            slots: schedule.slots as u32,
-            bits: schedule.bits,
-        },
+        packing: Packing::new(schedule.slots as u32, schedule.bits),
         shape,
         spare: Packing::spare_label(schedule.widest),
     };
@@ -80,7 +77,8 @@ pub fn sweep(
         axes: schedule.axes,
         ..Figures::default()
     };
-    let mut table = Table::start(primes.len());
+    let mut table = Table::start(primes.len())
+        .map_err(|_| FrontierError::OutOfMemory { step: 0, states: 0 })?;
     for i in 0..schedule.steps.len() {
         let mut next = match advance(&table, &schedule, i, &transition, &primes, limits, started)? {
             Ok(next) => next,
@@ -101,7 +99,7 @@ pub fn sweep(
     Ok((Outcome::Counted(combine(&residues, &primes)), figures))
 }
 
-/// The states after step `i`, still indexed, or how the run was stopped.
+/// The states after step `i`, not yet packed, or how the run was stopped.
 fn advance(
     table: &Table,
     schedule: &Schedule,
@@ -112,7 +110,13 @@ fn advance(
     started: Instant,
 ) -> Result<Result<Table, Ending>, FrontierError> {
     let step = &schedule.steps[i];
-    let mut next = Table::with_capacity(primes.len(), table.len() + table.len() / 4);
+    let out_of_memory = |_| FrontierError::OutOfMemory {
+        step: i + 1,
+        states: table.len(),
+    };
+    let mut next =
+        Table::with_capacity(primes.len(), table.len() + table.len() / 4).map_err(out_of_memory)?;
+    let mut batch: Vec<(u128, &[u64])> = Vec::with_capacity(BATCH);
     for (n, (word, counts)) in table.iter().enumerate() {
         if n % STATES_BETWEEN_CHECKS == 0 {
             if let Some(ending) = limits.reason_to_stop(started, 0) {
@@ -120,11 +124,14 @@ fn advance(
             }
         }
         for successor in transition.successors(word, step).into_iter().flatten() {
-            if !next.add(successor, counts, primes) {
-                return Err(FrontierError::TooManyStates { step: i + 1 });
-            }
+            batch.push((successor, counts));
+        }
+        if batch.len() + 2 > BATCH {
+            next.add_batch(&batch, primes).map_err(out_of_memory)?;
+            batch.clear();
         }
     }
+    next.add_batch(&batch, primes).map_err(out_of_memory)?;
     Ok(Ok(next))
 }
 

@@ -30,10 +30,15 @@ pub enum FrontierError {
         /// The board, as written.
         board: String,
     },
-    /// More states than the table can index.
-    #[error("more than 2^32 frontier states at step {step}: too many to hold")]
-    TooManyStates {
-        /// The step (1-based) at which the table filled.
+    /// The states of a step did not fit in memory.
+    #[error(
+        "not enough memory for the frontier states at step {step} ({states} states held): \
+         use --engine search or a smaller board"
+    )]
+    OutOfMemory {
+        /// The step (1-based) being built.
         step: usize,
+        /// States held by the step before it.
+        states: usize,
     },
 }

@@ -9,6 +9,7 @@
 //! a cell entering finds its slot empty (the last holder has left) and entering costs nothing.
 //! Of the axis orders, the one with the narrowest frontier is taken: the narrow side across.
 
+use super::fold::folds_after_each_step;
 use crate::board::{Board, Cell};
 
 /// One step: a move, the slots of its ends, and what happens after it.
@@ -29,6 +30,9 @@ pub struct Step {
     /// The lowest bit of the slot of each frontier cell with one move left after this step:
     /// such a cell still of degree 0 can end with degree 1 at most.
     pub one_left: u128,
+    /// For each board symmetry under which the moves to come are the same set, the slot each
+    /// frontier slot's code moves to: a state and its image have as many ways to finish.
+    pub folds: Vec<Vec<(u8, u8)>>,
 }
 
 /// The whole order of moves.
@@ -69,7 +73,7 @@ pub fn best_schedule(board: &Board) -> Option<Schedule> {
 }
 
 /// Each cell's position when the axes are taken in `axes` order, most significant first.
-fn positions(board: &Board, axes: [usize; 3]) -> Vec<usize> {
+pub(super) fn positions(board: &Board, axes: [usize; 3]) -> Vec<usize> {
     let shape = board.shape();
     let extent = shape.extent();
     let mut cells: Vec<Cell> = shape.cells().collect();
@@ -86,7 +90,7 @@ fn positions(board: &Board, axes: [usize; 3]) -> Vec<usize> {
 }
 
 /// The moves as pairs of positions, earlier first, in the order they are taken.
-fn ordered_moves(board: &Board, position: &[usize]) -> Vec<(usize, usize)> {
+pub(super) fn ordered_moves(board: &Board, position: &[usize]) -> Vec<(usize, usize)> {
     let mut moves: Vec<(usize, usize)> = board
         .moves()
         .into_iter()
@@ -128,7 +132,9 @@ fn moves_left(n: usize, moves: &[(usize, usize)]) -> Vec<Vec<usize>> {
 
 fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
     let n = board.n_cells();
-    let moves = ordered_moves(board, &positions(board, axes));
+    let position = positions(board, axes);
+    let moves = ordered_moves(board, &position);
+    let folds = folds_after_each_step(board, &position, &moves);
     let life = lifetimes(n, &moves);
     let life = &life;
     let frontier_at =
@@ -155,9 +161,19 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
                 .filter(|&p| life[p].is_some_and(|(_, l)| l == i))
                 .map(slot)
                 .collect();
+            let staying = |p: &usize| life[*p].is_some_and(|(f, l)| f <= i && i < l);
             let finished = (0..n)
-                .filter(|&p| life[p].is_some_and(|(f, l)| f <= i && i < l))
+                .filter(staying)
                 .fold(0u128, |word, p| word | 1u128 << (u32::from(slot(p)) * bits));
+            let folds = folds[i]
+                .iter()
+                .map(|map| {
+                    (0..n)
+                        .filter(staying)
+                        .map(|p| (slot(p), slot(map[p])))
+                        .collect()
+                })
+                .collect();
             Step {
                 first: slot(a),
                 second: slot(b),
@@ -167,6 +183,7 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
                 one_left: one_left[i].iter().fold(0u128, |word, &p| {
                     word | 1u128 << (u32::from(slot(p)) * bits)
                 }),
+                folds,
             }
         })
         .collect();

@@ -18,6 +18,7 @@ mod count;
 mod crt;
 mod engine;
 mod error;
+mod fold;
 mod layout;
 mod modular;
 mod state;

@@ -20,13 +20,19 @@ pub const FIRST_LABEL: u32 = RESERVED_CODES;
 /// How codes sit in a word: `slots` codes of `bits` bits each.
 #[derive(Clone, Copy, Debug)]
 pub struct Packing {
-    /// Number of slots.
-    pub slots: u32,
     /// Bits per slot.
     pub bits: u32,
+    /// The lowest bit of every slot.
+    low: u128,
 }
 
 impl Packing {
+    /// `slots` codes of `bits` bits, which must fit 128 bits.
+    pub fn new(slots: u32, bits: u32) -> Self {
+        let low = (0..slots).fold(0u128, |low, s| low | 1u128 << (s * bits));
+        Packing { bits, low }
+    }
+
     fn mask(self) -> u128 {
         (1u128 << self.bits) - 1
     }
@@ -42,16 +48,29 @@ impl Packing {
         (word & !(self.mask() << shift)) | (u128::from(code) << shift)
     }
 
+    /// The lowest bit of each slot whose code is not zero.
+    pub fn nonzero(self, word: u128) -> u128 {
+        let mut any = word;
+        for shift in 1..self.bits {
+            any |= word >> shift;
+        }
+        any & self.low
+    }
+
+    /// The lowest bit of each slot holding `code`.
+    fn holding(self, word: u128, code: u32) -> u128 {
+        self.low & !self.nonzero(word ^ (self.low * u128::from(code)))
+    }
+
     /// The slot other than `except` holding `code`, if any.
     pub fn find(self, word: u128, code: u32, except: u8) -> Option<u8> {
-        (0..self.slots as u8).find(|&s| s != except && self.get(word, s) == code)
+        let others = self.holding(word, code) & !(1u128 << (u32::from(except) * self.bits));
+        (others != 0).then(|| (others.trailing_zeros() / self.bits) as u8)
     }
 
     /// The number of slots holding `code`.
     pub fn count(self, word: u128, code: u32) -> usize {
-        (0..self.slots as u8)
-            .filter(|&s| self.get(word, s) == code)
-            .count()
+        self.holding(word, code).count_ones() as usize
     }
 
     /// A code no slot holds in a canonical word of at most `widest` cells: one above every
@@ -60,24 +79,33 @@ impl Packing {
         FIRST_LABEL + (widest / 2) as u32
     }
 
+    /// `word` with the code of each slot `from` moved to slot `to`, for every pair of `map`;
+    /// slots no pair moves to are empty.
+    pub fn permuted(self, word: u128, map: &[(u8, u8)]) -> u128 {
+        map.iter().fold(0, |out, &(from, to)| {
+            out | u128::from(self.get(word, from)) << (u32::from(to) * self.bits)
+        })
+    }
+
     /// `word` with its labels renumbered by first appearance.
     pub fn canonical(self, word: u128) -> u128 {
+        // Only slots holding a label change: walk those, lowest slot first. Labels are the
+        // codes from 3 on: 3 itself, and every code with a bit above the lowest two.
+        debug_assert_eq!(FIRST_LABEL, 3);
+        let mut labelled = self.nonzero(word & !(self.low * 3)) | self.holding(word, FIRST_LABEL);
         let mut renamed = [0u8; 64];
         let mut next = FIRST_LABEL as u8;
-        let mut out = 0u128;
-        for slot in 0..self.slots {
-            let code = ((word >> (slot * self.bits)) & self.mask()) as u32;
-            let code = if code < FIRST_LABEL {
-                code
-            } else {
-                let entry = &mut renamed[code as usize];
-                if *entry == 0 {
-                    *entry = next;
-                    next += 1;
-                }
-                u32::from(*entry)
-            };
-            out |= u128::from(code) << (slot * self.bits);
+        let mut out = word;
+        while labelled != 0 {
+            let shift = labelled.trailing_zeros();
+            labelled &= labelled - 1;
+            let code = ((word >> shift) & self.mask()) as usize;
+            let entry = &mut renamed[code];
+            if *entry == 0 {
+                *entry = next;
+                next += 1;
+            }
+            out = (out & !(self.mask() << shift)) | u128::from(*entry) << shift;
         }
         out
     }
@@ -96,7 +124,7 @@ mod tests {
 
     #[test]
     fn labels_are_renumbered_by_first_appearance() {
-        let p = Packing { slots: 6, bits: 3 };
+        let p = Packing::new(6, 3);
         let w = word(p, &[5, 1, 3, 5, 0, 3]);
         assert_eq!(p.canonical(w), word(p, &[3, 1, 4, 3, 0, 4]));
         assert_eq!(p.canonical(p.canonical(w)), p.canonical(w));
@@ -104,7 +132,7 @@ mod tests {
 
     #[test]
     fn set_changes_one_slot_only() {
-        let p = Packing { slots: 32, bits: 4 };
+        let p = Packing::new(32, 4);
         let w = word(p, &[7; 32]);
         let changed = p.set(w, 31, 2);
         assert_eq!(p.get(changed, 31), 2);

@@ -65,6 +65,10 @@ fn small_grids_and_knight_boards_agree_with_walking() {
         (Shape::flat(3, 3), Leaper { a: 0, b: 1 }),
         (Shape::flat(3, 4), Leaper::KNIGHT),
         (Shape::flat(4, 4), Leaper { a: 1, b: 1 }),
+        // Boxes, whose states fold under two mirrors at the end of each layer.
+        (Shape::solid(3, 2, 3), Leaper { a: 0, b: 1 }),
+        (Shape::solid(2, 3, 3), Leaper { a: 0, b: 1 }),
+        (Shape::solid(3, 2, 2), Leaper::KNIGHT),
     ];
     for (shape, leaper) in cases {
         let board = Board::new(shape, leaper);

@@ -37,7 +37,19 @@ impl Transition {
         let with = self
             .take(word, step.first, step.second)
             .and_then(|(taken, finished)| self.settle(taken, step, finished));
-        [without, with]
+        if step.folds.is_empty() {
+            return [without, with];
+        }
+        [without, with].map(|w| w.map(|w| self.folded(w, step)))
+    }
+
+    /// The least canonical word among `word` and its images under the step's folds.
+    fn folded(&self, word: u128, step: &Step) -> u128 {
+        let p = self.packing;
+        step.folds
+            .iter()
+            .map(|map| p.canonical(p.permuted(word, map)))
+            .fold(word, u128::min)
     }
 
     /// The state with the move between slots `a` and `b` taken, and whether that finished
@@ -114,11 +126,7 @@ impl Transition {
     /// to be, and with the ends already made there are at most two.
     fn can_still_cover(&self, word: u128, step: &Step) -> bool {
         let p = self.packing;
-        let mut nonzero = word;
-        for shift in 1..p.bits {
-            nonzero |= word >> shift;
-        }
-        let stuck = (step.one_left & !nonzero).count_ones() as usize;
+        let stuck = (step.one_left & !p.nonzero(word)).count_ones() as usize;
         match self.shape {
             Shape::Cycle => stuck == 0,
             Shape::Path => stuck == 0 || stuck + p.count(word, LOOSE) <= 2,
