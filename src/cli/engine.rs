@@ -189,7 +189,8 @@ impl RunArgs {
     fn sat_options(&self) -> Result<SatOptions> {
         let mut options = self.sat.options(self.jobs);
         if let Some(dir) = &self.sat.proof {
-            options.proof = Some(ProofDir::prepare(dir).context("--proof")?);
+            let prepared = ProofDir::prepare(dir).context("--proof")?;
+            options.proof = Some(prepared.for_run(&super::bench::command_line()));
         }
         Ok(options)
     }

@@ -208,7 +208,7 @@ fn job_proof_dir(dir: Option<&Path>, index: usize) -> Result<Option<ProofDir>> {
     let prepared = ProofDir::prepare(&dir).with_context(|| {
         format!("--proof: job {index}'s proof directory (move it aside to run the job again)")
     })?;
-    Ok(Some(prepared))
+    Ok(Some(prepared.for_run(&super::bench::command_line())))
 }
 
 fn job_limits(timeout: Option<f64>) -> Result<Limits> {
