@@ -40,6 +40,8 @@ struct OptimiseSummary {
     model: String,
     engine: String,
     minimise: &'static str,
+    /// The proved minimum; null while unproved, when `best` is only the least found.
+    minimum: Option<usize>,
     #[serde(flatten)]
     descent: Descent,
     /// The optimal tours written and their classes; `None` unless the minimum is proved.
@@ -85,6 +87,7 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
         model: puzzle.name.clone(),
         engine: config.engine.name().into(),
         minimise: kind.name(),
+        minimum: descent.minimum(),
         descent,
         solutions: None,
         classes: None,
@@ -96,7 +99,7 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
         enumeration_proofs: None,
         seconds: 0.0,
     };
-    let code = match (report.descent.minimum, report.descent.proved) {
+    let code = match (report.descent.best, report.descent.proved) {
         (None, true) => ExitCode::from(1),
         (Some(minimum), true) => {
             let optimal = with_angle_bound(&puzzle, kind, minimum, minimum);
@@ -166,7 +169,7 @@ fn enumerate_optimal(
 
 fn say(report: &OptimiseSummary) {
     let kind = report.minimise;
-    match (report.descent.minimum, report.descent.proved) {
+    match (report.descent.best, report.descent.proved) {
         (Some(minimum), true) => errln!(
             "the minimum is {minimum} {kind} angles (proved: the engine exhausted the search for fewer); {} tours in {} classes attain it{}",
             report.solutions.unwrap_or(0),

@@ -155,3 +155,35 @@ fn render_shades_exactly_the_cells_with_the_angle_asked_for() {
         assert_eq!(marks, count, "{kind}: {report}");
     }
 }
+
+#[test]
+fn optimise_stopped_before_a_proof_reports_its_best_and_no_minimum() {
+    // The closed 10x10 board gives tours with few straight or obtuse angles at once, and a
+    // proof that none has fewer takes far longer than the time-out.
+    let out = knights(&[
+        "optimise",
+        "--board",
+        "10x10",
+        "--closed",
+        "--minimise",
+        "obtuse_or_straight",
+        "--engine",
+        "sat",
+        "--timeout",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let s = last_json(&out);
+    assert_eq!(s["proved"], false, "{s}");
+    assert!(s["minimum"].is_null(), "{s}");
+    let least = s["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|step| step["found"].as_u64())
+        .min();
+    assert_eq!(s["best"].as_u64(), least, "{s}");
+    assert!(least.is_some(), "no tour in 2 s: {s}");
+}
