@@ -61,7 +61,7 @@ pub struct TourArgs {
     /// With --format binary, the memory for the verifier's bit per square: a board with more
     /// squares than 8 x 2^20 x MIB is walked again and checked in passes, a part of the
     /// squares tracked in each (the default keeps a run under 64 MB).
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_CHECK_MIB,
+    #[arg(long, allow_negative_numbers = true, value_name = "MIB", default_value_t = DEFAULT_CHECK_MIB,
           value_parser = clap::value_parser!(u64).range(1..=512))]
     pub check_memory: u64,
 }
