@@ -187,3 +187,29 @@ fn optimise_stopped_before_a_proof_reports_its_best_and_no_minimum() {
     assert_eq!(s["best"].as_u64(), least, "{s}");
     assert!(least.is_some(), "no tour in 2 s: {s}");
 }
+
+#[test]
+fn optimise_in_text_ends_with_its_descent_and_verdict_in_words() {
+    let out = knights(&[
+        "optimise",
+        "--board",
+        "6x6",
+        "--closed",
+        "--minimise",
+        "obtuse",
+        "--format",
+        "text",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains('{'), "no JSON in text: {text}");
+    assert!(
+        text.contains("asked obtuse <= 8: no tour (exhausted"),
+        "{text}"
+    );
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("the minimum is 9 obtuse angles (proved"),
+        "{last}"
+    );
+}
