@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 /// The library's top-level modules, lowest layer first. A module may import from the layers
 /// below its own.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("cells and moves", &["board"]),
+    ("cells and moves", &["board", "random"]),
     ("tours", &["tour"]),
     ("symmetry", &["symmetry"]),
     ("model files", &["spec"]),

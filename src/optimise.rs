@@ -35,12 +35,21 @@ pub struct Step {
 /// Where the descent stopped.
 #[derive(Clone, Debug, Serialize)]
 pub struct Descent {
-    /// The least count found; the minimum when `proved`. `None` when no tour was found.
-    pub minimum: Option<usize>,
+    /// The least count found; the minimum only when `proved` (see [`Descent::minimum`]).
+    /// `None` when no tour was found.
+    pub best: Option<usize>,
     /// Whether the last step exhausted its search (for a count of 0, none is needed).
     pub proved: bool,
     /// Every step, in order.
     pub steps: Vec<Step>,
+}
+
+impl Descent {
+    /// The minimum: the best count found, once an exhausted search proved that no tour has
+    /// fewer; `None` while it is unproved, so that a best found is never read as a minimum.
+    pub fn minimum(&self) -> Option<usize> {
+        self.best.filter(|_| self.proved)
+    }
 }
 
 /// Why the descent could not go on.
@@ -65,12 +74,12 @@ pub fn minimise(
 ) -> Result<Descent, OptimiseError> {
     let started = Instant::now();
     let mut descent = Descent {
-        minimum: None,
+        best: None,
         proved: false,
         steps: Vec::new(),
     };
     loop {
-        let asked = match descent.minimum {
+        let asked = match descent.best {
             None => puzzle.clone(),
             Some(best) => with_angle_bound(puzzle, kind, 0, best - 1),
         };
@@ -83,7 +92,7 @@ pub fn minimise(
         let (tour, ending) = first_tour(engine, &asked, &step_limits)?;
         let found = tour.map(|t| verified_count(&asked, &t, kind)).transpose()?;
         let mut step = Step {
-            bound: match descent.minimum {
+            bound: match descent.best {
                 None => "none".into(),
                 Some(best) => format!("{} <= {}", kind.name(), best - 1),
             },
@@ -96,7 +105,7 @@ pub fn minimise(
         descent.steps.push(step);
         match found {
             Some(count) => {
-                descent.minimum = Some(count);
+                descent.best = Some(count);
                 if count == 0 {
                     descent.proved = true;
                     return Ok(descent);

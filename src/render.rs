@@ -18,7 +18,7 @@ use std::fmt::Write;
 
 pub mod exploded;
 pub mod histogram;
-mod overview;
+pub mod overview;
 
 /// Side of one cell, in SVG units.
 const CELL: f64 = 40.0;

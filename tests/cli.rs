@@ -158,6 +158,14 @@ fn verify_reports_bad_tour_files_clearly() {
     let missing = write_temp(dir.path(), "mis.txt", "1 2 3\n4 5 7\n");
     let err = stderr(&knights(&["verify", "--board", "2x3", &missing]));
     assert!(err.contains("out of range"), "{err}");
+    // Numbered from 0, as a program might: the number and its cell are named.
+    let from_zero = "{\"board\":\"2x3\",\"numbers\":[2,1,0,3,4,5]}\n";
+    let from_zero = write_temp(dir.path(), "zero.jsonl", from_zero);
+    let err = refused(&["verify", "--board", "2x3", &from_zero]);
+    assert!(
+        err.contains("number 0 at cell (0,2) is out of range 1..=6"),
+        "{err}"
+    );
     let broken = write_temp(dir.path(), "cut.jsonl", "{\"bad\n");
     let err = stderr(&knights(&["verify", "--board", "2x3", &broken]));
     assert!(err.contains("line 1: not a tour record"), "{err}");

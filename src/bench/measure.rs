@@ -181,7 +181,7 @@ fn minimise_summary(
     let engine = crate::sat::SatEngine::default();
     let descent =
         minimise(&engine, puzzle, kind, limits, &mut |_| {}).map_err(|e| e.to_string())?;
-    let Some(minimum) = descent.minimum.filter(|_| descent.proved) else {
+    let Some(minimum) = descent.minimum() else {
         let mut summary = Summary::new(puzzle, "sat");
         summary.finish(Ending::Timeout, started);
         return Ok(summary);

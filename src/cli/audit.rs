@@ -6,10 +6,9 @@
 
 use anyhow::{bail, Context, Result};
 use knights::distribute::{read_result, result_path, run_job, Job, JobOutcome, RunJobOptions};
+use knights::random::Stream;
 use knights::run::Limits;
 use knights::tour::json::parse_lines;
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
 use std::path::Path;
 
 /// Runs `k` of the finished jobs again and compares; the audited jobs' indices.
@@ -46,11 +45,11 @@ pub fn audit(jobs: &[Job], dir: &Path, k: usize, seed: u64, limits: &Limits) -> 
 
 /// `k` distinct numbers below `n` (all of them when `k >= n`), the same for the same seed.
 fn choose(n: usize, k: usize, seed: u64) -> Vec<usize> {
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = Stream::new(seed);
     let mut all: Vec<usize> = (0..n).collect();
     let k = k.min(n);
     for i in 0..k {
-        let j = rng.random_range(i..n);
+        let j = rng.within(i, n);
         all.swap(i, j);
     }
     all.truncate(k);

@@ -91,10 +91,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     }
     attach_speedups(&cases, &mut results);
     let record = Record {
-        command: std::env::args()
-            .map(|arg| shell_quoted(&arg))
-            .collect::<Vec<_>>()
-            .join(" "),
+        command: command_line(),
         commit,
         machine: machine(),
         date,
@@ -217,6 +214,14 @@ fn markdown(record: &Record) -> String {
         );
     }
     out
+}
+
+/// This process's command line, each argument shell-quoted.
+pub(super) fn command_line() -> String {
+    std::env::args()
+        .map(|arg| shell_quoted(&arg))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `arg` as a POSIX shell reads it back: bare when it holds only characters the shell leaves

@@ -2,11 +2,18 @@
 //! DRAT checker (the rate crate's `rate`, or `drat-trim` where there is no rate), one JSON
 //! line each and a summary. Only the checker's "s VERIFIED" counts; a crash, a time-out or
 //! any other verdict is a failure.
+//!
+//! A checker verifies any CNF it is handed, so each proof is first compared with its line in
+//! its directory's `manifest.jsonl` (both files' SHA-256, the run that wrote it, its claim):
+//! a proof without a line, a file whose hash differs, and a line whose files are gone all
+//! fail without the checker being asked.
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use knights::sat::manifest::{self, ManifestEntry};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
@@ -56,6 +63,9 @@ pub struct CheckProofsArgs {
 #[derive(Serialize)]
 struct Checked {
     proof: String,
+    /// The run and the claim its manifest line gives; `None` when it has none.
+    run: Option<String>,
+    claim: Option<String>,
     cnf_bytes: u64,
     drat_bytes: u64,
     checker: &'static str,
@@ -97,8 +107,14 @@ pub fn run(args: CheckProofsArgs) -> Result<ExitCode> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)
         .build()?;
-    let checked: Vec<Checked> =
-        pool.install(|| proofs.par_iter().map(|cnf| check(checker, cnf)).collect());
+    let (listed, gone) = match_manifests(&proofs)?;
+    let mut checked: Vec<Checked> = pool.install(|| {
+        listed
+            .par_iter()
+            .map(|(cnf, entry)| check_listed(checker, cnf, entry.as_ref()))
+            .collect()
+    });
+    checked.extend(gone.iter().map(|(dir, entry)| listed_but_gone(dir, entry)));
     let mut totals = Totals {
         proofs: checked.len(),
         verified: 0,
@@ -164,9 +180,104 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Each proof with its manifest line (if any), and the manifest lines, with their directory,
+/// whose proof is not there.
+type Matched = (
+    Vec<(PathBuf, Option<ManifestEntry>)>,
+    Vec<(PathBuf, ManifestEntry)>,
+);
+
+fn match_manifests(cnfs: &[PathBuf]) -> Result<Matched> {
+    let mut by_dir: BTreeMap<PathBuf, Vec<ManifestEntry>> = BTreeMap::new();
+    for cnf in cnfs {
+        let dir = cnf.parent().unwrap_or(Path::new(".")).to_path_buf();
+        if let std::collections::btree_map::Entry::Vacant(slot) = by_dir.entry(dir) {
+            let entries = manifest::read(slot.key())?.unwrap_or_default();
+            slot.insert(entries);
+        }
+    }
+    let mut listed = Vec::new();
+    for cnf in cnfs {
+        let dir = cnf.parent().unwrap_or(Path::new("."));
+        let name = cnf.file_name().map(|n| n.to_string_lossy().into_owned());
+        let entries = by_dir.get_mut(dir).expect("read above");
+        let found = entries.iter().position(|e| Some(&e.cnf) == name.as_ref());
+        listed.push((cnf.clone(), found.map(|i| entries.remove(i))));
+    }
+    let gone = by_dir
+        .into_iter()
+        .flat_map(|(dir, left)| left.into_iter().map(move |entry| (dir.clone(), entry)))
+        .collect();
+    Ok((listed, gone))
+}
+
+/// The proof checked against its manifest line, then, if they agree, by the checker.
+fn check_listed(checker: Checker, cnf: &Path, entry: Option<&ManifestEntry>) -> Checked {
+    let drat = cnf.with_extension("drat");
+    let refused = |verdict: String| Checked {
+        proof: drat.display().to_string(),
+        run: entry.map(|e| e.run.clone()),
+        claim: entry.map(|e| e.claim.clone()),
+        cnf_bytes: size(cnf),
+        drat_bytes: size(&drat),
+        checker: checker.program(),
+        seconds: 0.0,
+        verified: false,
+        verdict,
+    };
+    let Some(entry) = entry else {
+        return refused(format!(
+            "not in {}: no run of knights recorded this proof, so it stands behind no answer",
+            manifest::MANIFEST
+        ));
+    };
+    for (path, expected) in [
+        (cnf, &entry.cnf_sha256),
+        (drat.as_path(), &entry.drat_sha256),
+    ] {
+        match manifest::sha256_of_file(path) {
+            Ok(hash) if &hash == expected => {}
+            Ok(_) => {
+                return refused(format!(
+                    "{}: its SHA-256 differs from its line in {} (the file changed after the run wrote it)",
+                    path.display(),
+                    manifest::MANIFEST
+                ))
+            }
+            Err(err) => return refused(format!("cannot read {}: {err}", path.display())),
+        }
+    }
+    let mut checked = check(checker, cnf);
+    checked.run = Some(entry.run.clone());
+    checked.claim = Some(entry.claim.clone());
+    checked
+}
+
+/// A manifest line whose proof is not in its directory any more.
+fn listed_but_gone(dir: &Path, entry: &ManifestEntry) -> Checked {
+    let drat = dir.join(&entry.proof);
+    Checked {
+        proof: drat.display().to_string(),
+        run: Some(entry.run.clone()),
+        claim: Some(entry.claim.clone()),
+        cnf_bytes: 0,
+        drat_bytes: 0,
+        checker: "",
+        seconds: 0.0,
+        verified: false,
+        verdict: format!(
+            "listed in {} but its files are gone",
+            dir.join(manifest::MANIFEST).display()
+        ),
+    }
+}
+
+fn size(path: &Path) -> u64 {
+    std::fs::metadata(path).map_or(0, |m| m.len())
+}
+
 fn check(checker: Checker, cnf: &Path) -> Checked {
     let drat = cnf.with_extension("drat");
-    let size = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
     let started = Instant::now();
     let output = Command::new(checker.program()).arg(cnf).arg(&drat).output();
     let seconds = started.elapsed().as_secs_f64();
@@ -183,6 +294,8 @@ fn check(checker: Checker, cnf: &Path) -> Checked {
     };
     Checked {
         proof: drat.display().to_string(),
+        run: None,
+        claim: None,
         cnf_bytes: size(cnf),
         drat_bytes: size(&drat),
         checker: checker.program(),

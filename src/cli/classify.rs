@@ -12,7 +12,8 @@ use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct ClassifyArgs {
-    /// Tours of one board: JSON lines (as `sample` and `enumerate` write them) or a grid.
+    /// Tours of one board: JSON lines (as `sample` and `enumerate` write them) or a grid;
+    /// `-` reads them from standard input.
     #[arg(value_name = "TOURS")]
     pub tours: PathBuf,
     /// The (a,b) leaper whose moves the tours make. Default: the knight 1,2.
@@ -33,7 +34,7 @@ pub fn run(args: ClassifyArgs) -> Result<ExitCode> {
     };
     let read = tours::read(&args.tours, None)?;
     let Some(first) = read.first() else {
-        bail!("{}: no tours", args.tours.display());
+        bail!("{}: no tours", shown(&args.tours));
     };
     let board = Board::new(first.tour.shape(), leaper);
     check_tours(&read, &board)?;
@@ -56,6 +57,14 @@ pub fn run(args: ClassifyArgs) -> Result<ExitCode> {
         out!("{}", table(&found, leaper))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The tours' file as messages name it.
+fn shown(path: &std::path::Path) -> String {
+    match path.as_os_str() == "-" {
+        true => "standard input".into(),
+        false => path.display().to_string(),
+    }
 }
 
 /// Every tour is of the first one's board and makes the leaper's moves; else the first line

@@ -78,7 +78,7 @@ pub struct SatFlags {
     /// Split each cube of a numbered model with a fixed start by the cells
     /// of numbers 2..=N, solved one after another (same counts). Default: 8
     /// for closed half-turn symmetric tours, off (1) otherwise.
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub prefix_length: Option<u32>,
     /// Hand each cube to Kissat first, which shows an empty cube in one call;
     /// CaDiCaL then enumerates the cubes that hold solutions (same counts).
@@ -189,7 +189,8 @@ impl RunArgs {
     fn sat_options(&self) -> Result<SatOptions> {
         let mut options = self.sat.options(self.jobs);
         if let Some(dir) = &self.sat.proof {
-            options.proof = Some(ProofDir::prepare(dir).context("--proof")?);
+            let prepared = ProofDir::prepare(dir).context("--proof")?;
+            options.proof = Some(prepared.for_run(&super::bench::command_line()));
         }
         Ok(options)
     }
@@ -215,6 +216,14 @@ impl RunArgs {
     /// cannot start from tours.
     fn choose(&self, puzzle: &Puzzle, resume: Option<&Path>) -> Result<Choice> {
         let sat_only = self.sat.first_given().or(resume.map(|_| "--resume"));
+        if let Some(length) = self.sat.prefix_length {
+            anyhow::ensure!(
+                length as usize <= puzzle.n_cells(),
+                "--prefix-length {length}: a prefix fixes the cells of numbers 1..={length}, and the board {} has {} cells",
+                puzzle.board.shape(),
+                puzzle.n_cells()
+            );
+        }
         let choice = choose(self.engine, puzzle, sat_only);
         announce(&choice);
         self.sat.check(choice.engine)?;

@@ -208,7 +208,7 @@ fn job_proof_dir(dir: Option<&Path>, index: usize) -> Result<Option<ProofDir>> {
     let prepared = ProofDir::prepare(&dir).with_context(|| {
         format!("--proof: job {index}'s proof directory (move it aside to run the job again)")
     })?;
-    Ok(Some(prepared))
+    Ok(Some(prepared.for_run(&super::bench::command_line())))
 }
 
 fn job_limits(timeout: Option<f64>) -> Result<Limits> {
@@ -308,5 +308,11 @@ fn print_text(s: &MergeSummary) -> std::io::Result<()> {
             "{}: not complete, no count: {} of {} jobs finished\n  missing: {:?}\n  unfinished: {:?}",
             s.model, s.finished, s.jobs, s.missing, s.unfinished
         ),
+    }?;
+    // The JSON line carries the number; a person reading text must not miss it either.
+    match s.duplicate_classes {
+        0 => Ok(()),
+        1 => writeln!(out, "  warning: 1 class was found by more than one job (counted once); each job of a split reports only the classes it owns, so a result file is probably not what its job wrote"),
+        n => writeln!(out, "  warning: {n} classes were found by more than one job (each counted once); each job of a split reports only the classes it owns, so a result file is probably not what its job wrote"),
     }
 }

@@ -28,8 +28,9 @@ pub struct OptimiseArgs {
     /// degrees for the knight), straight, or obtuse_or_straight (every angle above 90).
     #[arg(long, value_enum, value_name = "KIND")]
     pub minimise: AngleKind,
-    /// text: each optimal tour as a numbered grid; json: one record per tour. The summary
-    /// (one JSON line) comes last either way. Default: text on a terminal, else json.
+    /// text: each optimal tour as a numbered grid, then the descent and the verdict in words;
+    /// json: one record per tour, then the summary as one JSON line. Default: text on a
+    /// terminal, else json.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 }
@@ -40,6 +41,8 @@ struct OptimiseSummary {
     model: String,
     engine: String,
     minimise: &'static str,
+    /// The proved minimum; null while unproved, when `best` is only the least found.
+    minimum: Option<usize>,
     #[serde(flatten)]
     descent: Descent,
     /// The optimal tours written and their classes; `None` unless the minimum is proved.
@@ -85,6 +88,7 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
         model: puzzle.name.clone(),
         engine: config.engine.name().into(),
         minimise: kind.name(),
+        minimum: descent.minimum(),
         descent,
         solutions: None,
         classes: None,
@@ -96,7 +100,7 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
         enumeration_proofs: None,
         seconds: 0.0,
     };
-    let code = match (report.descent.minimum, report.descent.proved) {
+    let code = match (report.descent.best, report.descent.proved) {
         (None, true) => ExitCode::from(1),
         (Some(minimum), true) => {
             let optimal = with_angle_bound(&puzzle, kind, minimum, minimum);
@@ -111,8 +115,13 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
         _ => ExitCode::from(3),
     };
     report.seconds = started.elapsed().as_secs_f64();
-    outln!("{}", serde_json::to_string(&report)?)?;
-    say(&report);
+    match Format::resolve(args.format) {
+        Format::Json => {
+            outln!("{}", serde_json::to_string(&report)?)?;
+            errln!("{}", verdict(&report));
+        }
+        Format::Text => out!("{}", text_summary(&report))?,
+    }
     Ok(code)
 }
 
@@ -164,19 +173,41 @@ fn enumerate_optimal(
     Ok(summary?)
 }
 
-fn say(report: &OptimiseSummary) {
+/// The summary for people: a line per step of the descent, then the verdict.
+fn text_summary(report: &OptimiseSummary) -> String {
+    let mut text = format!(
+        "{}: minimise {} angles ({} engine, {:.2} s)\n",
+        report.model, report.minimise, report.engine, report.seconds
+    );
+    for step in &report.descent.steps {
+        let found = match step.found {
+            Some(count) => format!("a tour with {count}"),
+            None => "no tour".into(),
+        };
+        let ending = serde_json::to_value(step.ending).unwrap_or_default();
+        text += &format!(
+            "  asked {}: {found} ({}, {:.2} s)\n",
+            step.bound,
+            ending.as_str().unwrap_or("?"),
+            step.seconds
+        );
+    }
+    text + &verdict(report) + "\n"
+}
+
+fn verdict(report: &OptimiseSummary) -> String {
     let kind = report.minimise;
-    match (report.descent.minimum, report.descent.proved) {
-        (Some(minimum), true) => errln!(
+    match (report.descent.best, report.descent.proved) {
+        (Some(minimum), true) => format!(
             "the minimum is {minimum} {kind} angles (proved: the engine exhausted the search for fewer); {} tours in {} classes attain it{}",
             report.solutions.unwrap_or(0),
             report.classes.unwrap_or(0),
             if report.complete { "" } else { " (enumeration stopped early: not all of them)" }
         ),
-        (Some(best), false) => errln!(
+        (Some(best), false) => format!(
             "stopped before the minimum was proved: the best tour found has {best} {kind} angles"
         ),
-        (None, false) => errln!("stopped before any tour was found"),
-        (None, true) => errln!("no solution: the engine showed that the model has no tour"),
+        (None, false) => "stopped before any tour was found".into(),
+        (None, true) => "no solution: the engine showed that the model has no tour".into(),
     }
 }

@@ -75,6 +75,20 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
     let board = Board::new(first.tour.shape(), leaper);
     let closes = closes(&board, &first.tour);
     let closed = closes && !args.open;
+    if let Some(kind) = args.mark_angles {
+        let shape = first.tour.shape();
+        if knights::render::overview::suits(shape) {
+            bail!(
+                "--mark-angles {}: a {shape} board (a side over {}) is drawn as its path only, with no cells to mark; mark angles on boards of side up to {} or leave the flag out",
+                kind.name(),
+                knights::render::overview::FULL_UP_TO,
+                knights::render::overview::FULL_UP_TO
+            );
+        }
+        if args.view == View::Exploded {
+            bail!("--mark-angles: the exploded view does not mark cells; use the default view");
+        }
+    }
     let marked = args
         .mark_angles
         .map(|kind| cells_with_angle(&first.tour, closed, kind))

@@ -19,7 +19,7 @@ pub struct SampleArgs {
     #[command(flatten)]
     pub model: ModelArgs,
     /// Distinct tours wanted (distinct as numbered tours).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub count: u64,
     /// Seed of the random walks: the same seed gives the same tours.
     #[arg(long, value_name = "S", default_value_t = 0)]
@@ -33,7 +33,7 @@ pub struct SampleArgs {
     /// Walks a sample may make, each from a random start, before it gives up (seed 004:
     /// 1,000); for sat, solver calls under ever shorter random paths before one call that
     /// assumes nothing.
-    #[arg(long, value_name = "N", default_value_t = 1000,
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub walks: u32,
     /// The SAT backend, for --method sat.

@@ -45,8 +45,8 @@ pub struct TourArgs {
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     pub output: PathBuf,
     /// text: a numbered grid; json: one tour record; binary: little-endian u32 cell indices
-    /// (row * cols + col) in visiting order. [default: binary for a FILE ending in .bin,
-    /// else text on a terminal and JSON elsewhere]
+    /// (row * cols + col) in visiting order. [default: by the FILE's extension (.bin binary,
+    /// .txt text, else JSON), text on a terminal, JSON into a pipe]
     #[arg(long, value_enum)]
     pub format: Option<TourFormat>,
     /// Warnsdorff: how ties among equally constrained squares are broken.
@@ -61,7 +61,7 @@ pub struct TourArgs {
     /// With --format binary, the memory for the verifier's bit per square: a board with more
     /// squares than 8 x 2^20 x MIB is walked again and checked in passes, a part of the
     /// squares tracked in each (the default keeps a run under 64 MB).
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_CHECK_MIB,
+    #[arg(long, allow_negative_numbers = true, value_name = "MIB", default_value_t = DEFAULT_CHECK_MIB,
           value_parser = clap::value_parser!(u64).range(1..=512))]
     pub check_memory: u64,
 }
@@ -182,17 +182,35 @@ fn parse_square(text: &str, flag: &str) -> Result<(usize, usize)> {
 
 fn resolve_format(asked: Option<TourFormat>, output: &Path) -> Result<TourFormat> {
     let to_stdout = output.as_os_str() == "-";
-    let format = asked.unwrap_or(if output.extension().is_some_and(|e| e == "bin") {
-        TourFormat::Binary
-    } else if to_stdout && std::io::stdout().is_terminal() {
-        TourFormat::Text
-    } else {
-        TourFormat::Json
-    });
+    let format = match asked {
+        Some(format) => format,
+        None if to_stdout && std::io::stdout().is_terminal() => TourFormat::Text,
+        None => by_extension(output),
+    };
     if format == TourFormat::Binary && to_stdout && std::io::stdout().is_terminal() {
         bail!("--format binary is not written to a terminal: give -o FILE or a pipe");
     }
     Ok(format)
+}
+
+/// The format a file's name asks for: `.bin` binary, `.txt` text, `.json` or `.jsonl` JSON;
+/// any other extension gets JSON, and stderr says so.
+fn by_extension(output: &Path) -> TourFormat {
+    let extension = output
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase());
+    match extension.as_deref() {
+        Some("bin") => TourFormat::Binary,
+        Some("txt") => TourFormat::Text,
+        None | Some("json" | "jsonl") => TourFormat::Json,
+        Some(other) => {
+            errln!(
+                "note: -o {}: the extension .{other} names no format (.txt text, .json JSON, .bin binary); writing JSON, or give --format",
+                output.display()
+            );
+            TourFormat::Json
+        }
+    }
 }
 
 /// Builds the stitched tour and writes it; returns whether it is closed.

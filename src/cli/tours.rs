@@ -5,6 +5,7 @@ use anyhow::{bail, Context, Result};
 use knights::board::Shape;
 use knights::tour::json::JsonError;
 use knights::tour::{binary, json, text, Tour};
+use std::io::Read;
 use std::path::Path;
 
 /// One tour with where it came from (`file` or `file line N`).
@@ -13,14 +14,13 @@ pub struct Sourced {
     pub tour: Tour,
 }
 
-/// Every tour in a file: one grid, or one per JSON line. A grid is read with the model's
+/// Every tour in a file (`-`: standard input): one grid, or one per JSON line. A grid is read with the model's
 /// board shape when there is one, so that a layer or row too few is named as such.
 pub fn read(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
     if is_binary(path) {
         return read_binary(path, shape);
     }
-    let shown = path.display().to_string();
-    let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+    let (shown, content) = read_text(path)?;
     if content.trim_start().starts_with('{') {
         let tours = json::parse_lines(&content).with_context(|| shown.clone())?;
         return Ok(sourced_lines(&shown, tours));
@@ -36,6 +36,21 @@ pub fn read(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
         origin: shown,
         tour,
     }])
+}
+
+/// The text of a tour file, or of standard input for `-`, with the name messages give it.
+fn read_text(path: &Path) -> Result<(String, String)> {
+    if path.as_os_str() == "-" {
+        let shown = "standard input".to_string();
+        let mut content = String::new();
+        std::io::stdin()
+            .read_to_string(&mut content)
+            .with_context(|| format!("cannot read {shown}"))?;
+        return Ok((shown, content));
+    }
+    let shown = path.display().to_string();
+    let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+    Ok((shown, content))
 }
 
 /// Whether a tour file is in the binary form, by its name: `*.bin`.

@@ -13,10 +13,9 @@ pub use walk::Rule;
 
 use crate::board::Cell;
 use crate::puzzle::Puzzle;
+use crate::random::Stream;
 use crate::solver::SolverKind;
 use crate::tour::Tour;
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use walk::Walker;
@@ -219,10 +218,10 @@ fn attempt(
     walker: &mut Walker,
     index: u64,
 ) -> Attempt {
-    let mut rng = SmallRng::seed_from_u64(mix(options.seed, index));
+    let mut rng = Stream::new(mix(options.seed, index));
     let mut unfit = 0;
     for walks in 1..=options.walks_per_sample {
-        let start = starts[rng.random_range(0..starts.len())];
+        let start = starts[rng.below(starts.len())];
         let Some(order) = walker.walk(start, rule, &mut rng) else {
             continue;
         };

@@ -15,11 +15,10 @@ use super::{mix, verified, Sample, SampleError, SampleOptions, SampleReport};
 use crate::board::Cell;
 use crate::encode::{EncodeOptions, Encoding};
 use crate::puzzle::{Puzzle, SolutionKind};
+use crate::random::Stream;
 use crate::sat::{SatOptions, Session, Step};
 use crate::solver::StopSignal;
 use crate::tour::Tour;
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
 
 /// What one sample's solver calls came to.
 enum Drawn {
@@ -58,7 +57,7 @@ pub(super) fn sample_by_sat(
     while report.found < options.count {
         let index = report.samples;
         report.samples += 1;
-        let mut rng = SmallRng::seed_from_u64(mix(options.seed, index));
+        let mut rng = Stream::new(mix(options.seed, index));
         match draw(&mut session, &mut walker, starts, options, &mut rng)? {
             Drawn::Exhausted { tries } => {
                 report.walks += u64::from(tries);
@@ -90,7 +89,7 @@ fn draw(
     walker: &mut Walker,
     starts: &[Cell],
     options: &SampleOptions,
-    rng: &mut SmallRng,
+    rng: &mut Stream,
 ) -> Result<Drawn, SampleError> {
     let mut length = first_path_length(session.encoding().shape().n_cells());
     let mut tries = 0;
@@ -100,7 +99,7 @@ fn draw(
         let path = match last_try {
             true => Vec::new(),
             false => {
-                let start = starts[rng.random_range(0..starts.len())];
+                let start = starts[rng.below(starts.len())];
                 walker.walk_up_to(start, Rule::Greedy, length, rng).to_vec()
             }
         };
@@ -228,7 +227,7 @@ mod tests {
     fn a_random_path_never_repeats_a_cell_and_moves_by_the_leaper() {
         let puzzle = Puzzle::from_spec(&Spec::plain("4x4x4")).unwrap();
         let mut walker = Walker::new(&puzzle.board);
-        let mut rng = SmallRng::seed_from_u64(3);
+        let mut rng = Stream::new(3);
         for start in 0..64 {
             let path = walker
                 .walk_up_to(start, Rule::Greedy, 16, &mut rng)

@@ -4,8 +4,7 @@
 //! fewest unvisited neighbours of its own, ties uniformly at random).
 
 use crate::board::{Board, Cell};
-use rand::rngs::SmallRng;
-use rand::RngExt;
+use crate::random::Stream;
 
 /// How a walk chooses its next cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -43,7 +42,7 @@ impl<'a> Walker<'a> {
 
     /// One walk from `start` by `rule`: the cells in visiting order if it visits every cell,
     /// else `None` (stuck).
-    pub fn walk(&mut self, start: Cell, rule: Rule, rng: &mut SmallRng) -> Option<&[Cell]> {
+    pub fn walk(&mut self, start: Cell, rule: Rule, rng: &mut Stream) -> Option<&[Cell]> {
         let n = self.board.n_cells();
         let order = self.walk_up_to(start, rule, n, rng);
         (order.len() == n).then_some(order)
@@ -56,7 +55,7 @@ impl<'a> Walker<'a> {
         start: Cell,
         rule: Rule,
         length: usize,
-        rng: &mut SmallRng,
+        rng: &mut Stream,
     ) -> &[Cell] {
         self.reset();
         let mut at = start;
@@ -66,7 +65,7 @@ impl<'a> Walker<'a> {
             if self.choices.is_empty() {
                 break;
             }
-            at = self.choices[rng.random_range(0..self.choices.len())];
+            at = self.choices[rng.below(self.choices.len())];
             self.visit(at);
         }
         &self.order
@@ -120,14 +119,13 @@ impl<'a> Walker<'a> {
 mod tests {
     use super::*;
     use crate::board::Shape;
-    use rand::SeedableRng;
 
     /// A finished walk visits every cell once, each a move from the one before.
     #[test]
     fn a_finished_walk_is_a_path_through_every_cell() {
         let board = Board::knight(Shape::solid(4, 4, 4));
         let mut walker = Walker::new(&board);
-        let mut rng = SmallRng::seed_from_u64(7);
+        let mut rng = Stream::new(7);
         let mut finished = 0;
         for attempt in 0..2000 {
             let Some(order) = walker.walk(attempt % 64, Rule::Warnsdorff, &mut rng) else {
@@ -147,7 +145,7 @@ mod tests {
     fn a_board_without_a_tour_leaves_every_walk_stuck() {
         let board = Board::knight(Shape::flat(3, 3));
         let mut walker = Walker::new(&board);
-        let mut rng = SmallRng::seed_from_u64(1);
+        let mut rng = Stream::new(1);
         for start in 0..9 {
             assert!(walker.walk(start, Rule::Greedy, &mut rng).is_none());
         }

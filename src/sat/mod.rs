@@ -32,6 +32,7 @@ mod engine;
 pub mod enumerate;
 mod error;
 pub mod family;
+pub mod manifest;
 mod options;
 pub mod prefixes;
 mod proof;

@@ -25,7 +25,9 @@ use std::sync::Arc;
 
 use rustsat::types::{Lit, Var};
 
+use super::manifest::{self, claim, file_name, sha256_of_file, Hashing, ManifestEntry};
 use crate::encode::Encoding;
+use crate::puzzle::Puzzle;
 use crate::solver::CadicalOption;
 
 /// Where a run's proofs go; clones share the numbering of the files.
@@ -33,6 +35,8 @@ use crate::solver::CadicalOption;
 pub struct ProofDir {
     dir: PathBuf,
     next: Arc<AtomicUsize>,
+    /// The run, as its manifest lines name it.
+    run: Arc<str>,
 }
 
 impl PartialEq for ProofDir {
@@ -101,7 +105,19 @@ impl ProofDir {
         Ok(ProofDir {
             dir: dir.to_path_buf(),
             next: Arc::default(),
+            run: Arc::from("a run that did not name itself"),
         })
+    }
+
+    /// Names the run in the manifest (`manifest.jsonl`), e.g. by its command line.
+    pub fn for_run(mut self, run: &str) -> Self {
+        self.run = Arc::from(run);
+        self
+    }
+
+    /// The run, as the manifest names it.
+    pub fn run(&self) -> &str {
+        &self.run
     }
 
     /// The directory.
@@ -158,6 +174,7 @@ pub(super) fn proof_options() -> Vec<CadicalOption> {
 /// What one solver records for its proof.
 #[derive(Debug)]
 pub(super) struct SessionProof {
+    dir: ProofDir,
     stem: PathBuf,
     /// Clauses added after the encoding's: part of the CNF the proof refers to.
     pub(super) added: Vec<Vec<Lit>>,
@@ -168,10 +185,15 @@ pub(super) struct SessionProof {
 impl SessionProof {
     pub(super) fn new(dir: &ProofDir) -> io::Result<Self> {
         Ok(SessionProof {
+            dir: dir.clone(),
             stem: dir.next_stem()?,
             added: Vec::new(),
             refuted: Vec::new(),
         })
+    }
+
+    pub(super) fn dir_path(&self) -> &Path {
+        self.dir.path()
     }
 
     pub(super) fn drat_path(&self) -> PathBuf {
@@ -194,8 +216,10 @@ impl SessionProof {
     /// last: the same formula, shaped so that no clause is falsified while a checker reads
     /// it. The rate checker (0.3.0) fails an assertion on a formula that unit propagation
     /// refutes while it is being read, as the CNF of a cube with an easy refutation is.
-    pub(super) fn write_cnf(&self, encoding: &Encoding, model: &str) -> io::Result<()> {
-        let mut out = BufWriter::new(std::fs::File::create(self.cnf_path())?);
+    /// Returns the CNF's SHA-256.
+    pub(super) fn write_cnf(&self, encoding: &Encoding, model: &str) -> io::Result<String> {
+        let file = Hashing::new(std::fs::File::create(self.cnf_path())?);
+        let mut out = BufWriter::new(file);
         let selectors = self.refuted.len();
         let selector_clauses: usize = self.refuted.iter().map(Vec::len).sum::<usize>() + 1;
         let clauses = encoding.cnf().len() + self.added.len() + selector_clauses + 1;
@@ -238,7 +262,23 @@ impl SessionProof {
             .collect();
         clause_out(&any)?;
         write_clause(&mut out, &[guard.pos_lit()])?;
-        out.flush()
+        let hashing = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        Ok(hashing.finish())
+    }
+
+    /// Adds this proof's line to its directory's manifest: both files' hashes, the run and
+    /// the claim.
+    pub(super) fn record(&self, puzzle: &Puzzle, cnf_sha256: String) -> io::Result<()> {
+        let drat = self.drat_path();
+        let entry = ManifestEntry {
+            proof: file_name(&drat),
+            cnf: file_name(&self.cnf_path()),
+            cnf_sha256,
+            drat_sha256: sha256_of_file(&drat)?,
+            run: self.dir.run().to_string(),
+            claim: claim(puzzle, self.refuted.len(), self.added.len()),
+        };
+        manifest::append(self.dir.path(), &entry)
     }
 }
 

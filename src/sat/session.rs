@@ -9,6 +9,7 @@ use rustsat::types::{Lit, Var};
 use std::path::PathBuf;
 
 use super::error::interruption;
+use super::manifest;
 use super::proof::{proof_options, SessionProof};
 use super::{SatError, SatOptions, SatStats};
 use crate::encode::cubes::{Cube, CubePlan};
@@ -235,9 +236,12 @@ impl<'a> Session<'a> {
         }
         self.backend.write_lemma(&[])?;
         self.backend.close_proof()?;
-        proof
+        let cnf_sha256 = proof
             .write_cnf(self.encoding, &self.puzzle.name)
             .map_err(|_| unwritable(proof.cnf_path()))?;
+        proof
+            .record(self.puzzle, cnf_sha256)
+            .map_err(|_| unwritable(proof.dir_path().join(manifest::MANIFEST)))?;
         self.stats.proofs += 1;
         Ok(true)
     }

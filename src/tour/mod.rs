@@ -31,13 +31,23 @@ pub enum TourError {
         /// Number of cells on the board.
         expected: usize,
     },
-    /// An entry names no cell of the board, or a cell's number lies outside 1..=n.
+    /// An entry of a visiting order names no cell of the board.
     #[error("cell {cell} is outside the {shape} board")]
     OffBoard {
         /// The board.
         shape: Shape,
-        /// The off-board cell index, or (from numbers) the cell whose number is out of range.
+        /// The off-board cell index.
         cell: usize,
+    },
+    /// A cell's number lies outside 1..=n (numbered from 0, say).
+    #[error("number {number} at cell {} is out of range 1..={} for the {shape} board", shape.cell_name(*cell), shape.n_cells())]
+    NumberOutOfRange {
+        /// The board.
+        shape: Shape,
+        /// The cell that carries it.
+        cell: Cell,
+        /// The number given.
+        number: u32,
     },
     /// A cell is visited twice, or a number is given twice; names which.
     #[error("cell {0} is visited twice")]
@@ -80,7 +90,11 @@ impl Tour {
         let mut order = vec![usize::MAX; n];
         for (cell, &k) in numbers.iter().enumerate() {
             let slot = (k as usize).checked_sub(1).filter(|&s| s < n);
-            let slot = slot.ok_or(TourError::OffBoard { shape, cell })?;
+            let slot = slot.ok_or(TourError::NumberOutOfRange {
+                shape,
+                cell,
+                number: k,
+            })?;
             if order[slot] != usize::MAX {
                 return Err(TourError::Repeated(format!("number {k}")));
             }

@@ -155,3 +155,83 @@ fn render_shades_exactly_the_cells_with_the_angle_asked_for() {
         assert_eq!(marks, count, "{kind}: {report}");
     }
 }
+
+#[test]
+fn optimise_stopped_before_a_proof_reports_its_best_and_no_minimum() {
+    // On the closed 8x8 board tours with a few straight or obtuse angles come at once, and
+    // the proof that none has fewer than the minimum takes far longer than the time-out.
+    let out = knights(&[
+        "optimise",
+        "--board",
+        "8x8",
+        "--closed",
+        "--minimise",
+        "obtuse_or_straight",
+        "--engine",
+        "sat",
+        "--timeout",
+        "0.5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let s = last_json(&out);
+    assert_eq!(s["proved"], false, "{s}");
+    assert!(s["minimum"].is_null(), "{s}");
+    let least = s["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|step| step["found"].as_u64())
+        .min();
+    assert_eq!(s["best"].as_u64(), least, "{s}");
+}
+
+#[test]
+fn optimise_in_text_ends_with_its_descent_and_verdict_in_words() {
+    let out = knights(&[
+        "optimise",
+        "--board",
+        "6x6",
+        "--closed",
+        "--minimise",
+        "obtuse",
+        "--format",
+        "text",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains('{'), "no JSON in text: {text}");
+    assert!(
+        text.contains("asked obtuse <= 8: no tour (exhausted"),
+        "{text}"
+    );
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("the minimum is 9 obtuse angles (proved"),
+        "{last}"
+    );
+}
+
+#[test]
+fn marks_that_cannot_be_drawn_are_refused_not_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let tour = dir.path().join("t.json");
+    let tour = tour.to_str().unwrap();
+    let built = knights(&["tour", "--board", "61x61", "-o", tour]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let out = knights(&["render", tour, "--mark-angles", "obtuse", "-o", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("--mark-angles obtuse") && err.contains("61x61"),
+        "{err}"
+    );
+    let cube = knights(&["sample", "--board", "4x4x4", "--count", "1"]);
+    let cube_tour = dir.path().join("c.jsonl");
+    std::fs::write(&cube_tour, &cube.stdout).unwrap();
+    let args = ["render", cube_tour.to_str().unwrap(), "--view", "exploded"];
+    let out = knights(&[&args[..], &["--mark-angles", "right", "-o", "/dev/null"]].concat());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("exploded view"), "{}", stderr(&out));
+}

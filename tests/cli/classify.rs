@@ -65,3 +65,31 @@ fn a_file_that_mixes_boards_is_refused_at_the_first_line_of_the_other() {
         "{err}"
     );
 }
+
+#[test]
+fn classify_dash_reads_the_tours_from_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = every_open_5x5_tour(&dir);
+    let from_file = knights(&["classify", &path, "--json"]);
+    assert!(from_file.status.success(), "{}", stderr(&from_file));
+    let piped = |input: std::fs::File| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_knights"))
+            .args(["classify", "-", "--json"])
+            .current_dir(crate::common::load::root())
+            .stdin(input)
+            .output()
+            .unwrap()
+    };
+    let from_stdin = piped(std::fs::File::open(&path).unwrap());
+    assert!(from_stdin.status.success(), "{}", stderr(&from_stdin));
+    assert_eq!(from_stdin.stdout, from_file.stdout);
+    let empty = dir.path().join("empty");
+    std::fs::write(&empty, "").unwrap();
+    let nothing = piped(std::fs::File::open(&empty).unwrap());
+    assert_eq!(nothing.status.code(), Some(2));
+    assert!(
+        stderr(&nothing).contains("standard input"),
+        "{}",
+        stderr(&nothing)
+    );
+}

@@ -327,24 +327,36 @@ fn fnv(bytes: &[u8]) -> u64 {
 fn forge_without_class_one(path: &Path) {
     let text = std::fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    let (end, body) = lines.split_last().unwrap();
+    let body = &lines[..lines.len() - 1];
     let kept: Vec<&str> = body
         .iter()
         .copied()
         .filter(|l| !l.starts_with("{\"class\":1,"))
         .collect();
-    let removed = (body.len() - kept.len()) as u64;
+    let removed = (body.len() - kept.len()) as i64;
+    reseal(
+        path,
+        &kept,
+        &[
+            ("solutions", -removed),
+            ("tour_lines", -removed),
+            ("classes", -1),
+        ],
+    );
+}
+
+/// Writes `body` with the result file's end line, its counts changed by `changes`, sealed
+/// again.
+fn reseal(path: &Path, body: &[&str], changes: &[(&str, i64)]) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let end = text.lines().last().unwrap();
     let mut end: serde_json::Value = serde_json::from_str(end).unwrap();
     let object = end.as_object_mut().unwrap();
     object.remove("checksum");
-    for (key, less) in [
-        ("solutions", removed),
-        ("tour_lines", removed),
-        ("classes", 1),
-    ] {
-        object[key] = (object[key].as_u64().unwrap() - less).into();
+    for &(key, change) in changes {
+        object[key] = (object[key].as_i64().unwrap() + change).into();
     }
-    let body = kept.join("\n") + "\n";
+    let body = body.join("\n") + "\n";
     let object = serde_json::to_string(&end).unwrap();
     let sum = fnv(format!("{body}{object}").as_bytes());
     let sealed = format!(
@@ -400,4 +412,42 @@ fn merge_of_a_missing_directory_says_so() {
     let split = six_by_six();
     let err = refused(&["merge", split.jobs(), "no-such-dir"]);
     assert!(err.contains("no-such-dir: no such directory"), "{err}");
+}
+
+#[test]
+fn merge_warns_of_a_class_two_jobs_found_in_text_as_in_json() {
+    let split = six_by_six();
+    for i in 0..3 {
+        assert!(split.run(i).status.success());
+    }
+    // Job 0's first class, copied into job 1's result as one more class of its own.
+    let first = std::fs::read_to_string(split.result(0)).unwrap();
+    let copied: Vec<&str> = first
+        .lines()
+        .filter(|l| l.starts_with("{\"class\":1,"))
+        .collect();
+    let text = std::fs::read_to_string(split.result(1)).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let end: serde_json::Value = serde_json::from_str(lines.last().unwrap()).unwrap();
+    let next = format!("{{\"class\":{},", end["classes"].as_u64().unwrap() + 1);
+    let renumbered: Vec<String> = copied
+        .iter()
+        .map(|l| l.replacen("{\"class\":1,", &next, 1))
+        .collect();
+    let mut body: Vec<&str> = lines[..lines.len() - 1].to_vec();
+    body.extend(renumbered.iter().map(String::as_str));
+    let added = copied.len() as i64;
+    reseal(
+        &split.result(1),
+        &body,
+        &[("solutions", added), ("tour_lines", added), ("classes", 1)],
+    );
+    let json = summary(&split.merge());
+    assert_eq!(json["duplicate_classes"], 1, "{json}");
+    let text = knights(&["merge", split.jobs(), split.out(), "--format", "text"]);
+    let said = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        said.contains("warning: 1 class was found by more than one job"),
+        "{said}"
+    );
 }

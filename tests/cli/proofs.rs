@@ -216,6 +216,16 @@ fn optimise_keeps_the_proofs_of_every_step_and_names_them() {
         .filter(|n| n.ends_with(".drat"))
         .count();
     assert_eq!(on_disk, named.len(), "{report}");
+    // The manifest says what each of the last step's proofs claims: no tour under the
+    // bound below the minimum.
+    let below = format!("with obtuse <= {}", report["minimum"].as_u64().unwrap() - 1);
+    let claims = manifest(&proofs);
+    for proof in last["proofs"].as_array().unwrap() {
+        let name = Path::new(proof.as_str().unwrap()).file_name().unwrap();
+        let line = claims.iter().find(|l| l["proof"] == name.to_str().unwrap());
+        let claim = line.unwrap()["claim"].as_str().unwrap();
+        assert!(claim.contains(&below), "{claim}");
+    }
 }
 
 #[test]
@@ -248,4 +258,81 @@ fn run_job_on_a_finished_job_leaves_its_proofs_alone() {
     assert!(again.status.success(), "{}", stderr(&again));
     assert!(String::from_utf8_lossy(&again.stdout).contains("already-done"));
     assert_eq!(names(&job_proofs), before);
+}
+
+/// The lines of the manifest in `dir`.
+fn manifest(dir: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(dir.join("manifest.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn check_proofs_holds_each_proof_to_its_manifest_line() {
+    if !have("rate") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let proofs = dir.path().join("proofs");
+    let out = knights(&[
+        "count",
+        "--board",
+        "6x6",
+        "--closed",
+        "--engine",
+        "sat",
+        "-j",
+        "3",
+        "--proof",
+        proofs.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines = manifest(&proofs);
+    let drats = names(&proofs)
+        .iter()
+        .filter(|n| n.ends_with(".drat"))
+        .count();
+    assert!(drats >= 3, "{drats}");
+    assert_eq!(lines.len(), drats);
+    for line in &lines {
+        assert!(line["run"].as_str().unwrap().contains("--proof"), "{line}");
+        assert!(
+            line["claim"]
+                .as_str()
+                .unwrap()
+                .contains("closed tour of '6x6'"),
+            "{line}"
+        );
+    }
+    let (code, checked) = check(&proofs);
+    assert_eq!(code, Some(0), "{checked:?}");
+    assert_eq!(checked[0]["run"], lines[0]["run"]);
+    // A proof no run recorded, a CNF changed after the run, and a recorded proof deleted:
+    // each fails, whatever the checker would say of its files.
+    for ext in ["cnf", "drat"] {
+        let copy = |n: &str| proofs.join(format!("proof-{n}.{ext}"));
+        std::fs::copy(copy("0"), copy("99")).unwrap();
+        std::fs::remove_file(proofs.join(format!("proof-2.{ext}"))).unwrap();
+    }
+    let cnf = proofs.join("proof-1.cnf");
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    std::fs::write(&cnf, text.replacen("c knights", "c edited", 1)).unwrap();
+    let (code, checked) = check(&proofs);
+    assert_eq!(code, Some(1), "{checked:?}");
+    let verdict = |name: &str| {
+        let proof = proofs.join(name).display().to_string();
+        let line = checked.iter().find(|l| l["proof"] == proof.as_str());
+        line.unwrap_or_else(|| panic!("{name}: {checked:?}"))["verdict"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(verdict("proof-0.drat"), "s VERIFIED");
+    assert!(verdict("proof-99.drat").contains("not in manifest.jsonl"));
+    assert!(verdict("proof-1.drat").contains("proof-1.cnf: its SHA-256 differs"));
+    assert!(verdict("proof-2.drat").contains("its files are gone"));
+    let failed = &checked.last().unwrap()["failed"];
+    assert_eq!(failed.as_array().unwrap().len(), 3, "{failed}");
 }

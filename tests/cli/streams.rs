@@ -63,4 +63,39 @@ fn numeric_flags_no_run_can_use_are_refused_naming_the_flag() {
     assert!(err.contains("--probes"), "{err}");
     let err = refused(&["split", "--board", "5x5", "--jobs", "0", "-o", "/dev/null"]);
     assert!(err.contains("--jobs"), "{err}");
+    let sample = ["sample", "--board", "5x5"];
+    // Negative values too, named by their flag rather than taken for an unknown flag.
+    for (flag, value) in [("--count", "0"), ("--count", "-2"), ("--walks", "-1")] {
+        let count: &[&str] = if flag == "--count" {
+            &[]
+        } else {
+            &["--count", "1"]
+        };
+        let err = refused(&[&sample[..], count, &[flag, value]].concat());
+        assert!(
+            err.contains(&format!("'{value}' for '{flag}")),
+            "{flag} {value}: {err}"
+        );
+        assert!(err.contains(flag), "{flag} {value}: {err}");
+    }
+    for value in ["0", "513", "-1"] {
+        let tour = ["tour", "--board", "8x8", "--check-memory", value];
+        let err = refused(&tour);
+        assert!(
+            err.contains(&format!("'{value}' for '--check-memory")),
+            "{err}"
+        );
+    }
+    let count = [
+        "count",
+        "--board",
+        "5x5",
+        "--engine",
+        "sat",
+        "--prefix-length",
+    ];
+    for value in ["0", "-1", "26"] {
+        let err = refused(&[&count[..], &[value]].concat());
+        assert!(err.contains("--prefix-length"), "{value}: {err}");
+    }
 }

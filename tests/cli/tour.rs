@@ -183,3 +183,31 @@ fn a_tour_checked_in_passes_is_the_tour_checked_at_once() {
     let out = knights(&["verify", "--board", board, &in_passes]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn a_tour_file_gets_the_format_its_extension_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let written = |name: &str| {
+        let path = temp_path(&dir, name);
+        let out = knights(&["tour", "--board", "8x8", "-o", &path]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        (std::fs::read_to_string(&path).unwrap(), stderr(&out))
+    };
+    let (text, said) = written("t.txt");
+    assert!(
+        text.trim_start().starts_with('1') || text.contains(" 1 "),
+        "{text}"
+    );
+    assert!(
+        !text.contains('{') && !said.contains("note"),
+        "{text}{said}"
+    );
+    let (json, said) = written("t.json");
+    assert!(
+        json.starts_with('{') && !said.contains("note"),
+        "{json}{said}"
+    );
+    let (json, said) = written("t.dat");
+    assert!(json.starts_with('{'), "{json}");
+    assert!(said.contains("extension .dat names no format"), "{said}");
+}

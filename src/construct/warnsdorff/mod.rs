@@ -7,9 +7,8 @@
 mod grid;
 mod search;
 
+use crate::random::Stream;
 use grid::Grid;
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
 use search::{Attempt, Search};
 
 /// How ties among equally constrained squares are broken.
@@ -94,7 +93,7 @@ pub fn warnsdorff(
     let budget = options
         .budget_per_square
         .saturating_mul((rows * cols) as u64);
-    let mut rng = SmallRng::seed_from_u64(options.seed);
+    let mut rng = Stream::new(options.seed);
     let mut jumps = 0;
     for attempt in 1..=options.attempts {
         let grid = Grid::new(rows, cols);

@@ -4,8 +4,7 @@
 
 use super::grid::Grid;
 use super::TieBreak;
-use rand::rngs::SmallRng;
-use rand::RngExt;
+use crate::random::Stream;
 
 /// How an attempt ended.
 pub enum Attempt {
@@ -35,7 +34,7 @@ pub struct Search<'a> {
     pub grid: Grid,
     pub tie_break: TieBreak,
     /// Random order among cells the rule ranks equal; `None` keeps the rule's own order.
-    pub shuffle: Option<&'a mut SmallRng>,
+    pub shuffle: Option<&'a mut Stream>,
     pub closed: bool,
     pub budget: u64,
     pub jumps: u64,
@@ -54,7 +53,7 @@ impl Search<'_> {
             }
             for (slot, &n) in ranked.iter_mut().zip(&next[..left]) {
                 let noise = match self.shuffle.as_deref_mut() {
-                    Some(rng) => u64::from(rng.random::<u16>()),
+                    Some(rng) => u64::from(rng.next_u16()),
                     None => 0,
                 };
                 *slot = (self.rank(n) << 16 | noise, n);
