@@ -7,13 +7,12 @@ use crate::tour::Tour;
 use knights::frontier::FrontierEngine;
 use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::Puzzle;
-use knights::run::{Class, Ending, Engine, Limits, StopFlag, Summary};
+use knights::run::{Ending, Engine, Limits, StopFlag, Summary};
 use knights::sat::{SatEngine, SatOptions};
 use knights::search::choice::{auto_engine, AutoEngine};
 use knights::search::{SearchEngine, SearchOptions};
 use knights::solver::SolverKind;
 use pyo3::prelude::*;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How often a thread waiting on a run looks for Ctrl-C.
@@ -268,16 +267,9 @@ pub fn solve(
     };
     let engine = request.engine(puzzle)?;
     let limits = request.limits()?;
-    let found = Mutex::new(None);
-    let keep_first = |class: Class| {
-        let mut slot = found.lock().expect("not poisoned");
-        slot.get_or_insert(class.members[0].clone());
-    };
-    let summary = interruptible(py, &limits.stop, || {
-        engine.enumerate(puzzle, &limits, &[], &keep_first, &|_| {})
-    })?
-    .map_err(run_error)?;
-    match found.into_inner().expect("not poisoned") {
+    let (found, summary) = interruptible(py, &limits.stop, || engine.first_tour(puzzle, &limits))?
+        .map_err(run_error)?;
+    match found {
         Some(tour) => checked(puzzle, tour).map(Some),
         None if summary.complete => Ok(None),
         None => Err(run_error(format!(

@@ -5,7 +5,7 @@
 
 use super::engine::RunArgs;
 use super::output::Format;
-use super::symmetric_first::{first_tour, symmetric_first, First};
+use super::symmetric_first::{symmetric_first, First};
 use anyhow::{bail, Result};
 use clap::Args;
 use knights::puzzle::existence::no_solution_reason;
@@ -40,7 +40,7 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     let (tour, mut summary) = match symmetric_first(&args.run, &puzzle, &config)? {
         First::Found(tour, summary) => (Some(tour), summary),
         First::Stopped(summary) => (None, summary),
-        First::NotFound(limits) => first_tour(config.engine.as_ref(), &puzzle, &limits)?,
+        First::NotFound(limits) => config.engine.first_tour(&puzzle, &limits)?,
     };
     let Some(tour) = tour else {
         return Ok(no_solution(&summary, args.stats));

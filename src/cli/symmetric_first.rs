@@ -8,7 +8,7 @@ use super::engine::{RunArgs, RunConfig};
 use anyhow::Result;
 use knights::puzzle::restrict::symmetric_restrictions;
 use knights::puzzle::Puzzle;
-use knights::run::{Class, Ending, Engine, Limits, Summary};
+use knights::run::{Ending, Engine, Limits, Summary};
 use knights::search::SearchEngine;
 use knights::tour::Tour;
 use std::time::{Duration, Instant};
@@ -64,7 +64,7 @@ pub fn symmetric_first(run: &RunArgs, puzzle: &Puzzle, config: &RunConfig) -> Re
         let engine = SearchEngine {
             options: run.search_options(),
         };
-        let (tour, summary) = first_tour(&engine, &sub.puzzle, &limits)?;
+        let (tour, summary) = engine.first_tour(&sub.puzzle, &limits)?;
         if let Some(tour) = tour {
             errln!("found one among the {}", sub.what);
             return Ok(First::Found(tour, summary));
@@ -86,19 +86,4 @@ fn budget_left(limits: &Limits, started: Instant) -> Option<Duration> {
         .timeout
         .map_or(BUDGET, |t| t.saturating_sub(started.elapsed()).min(BUDGET));
     (!left.is_zero()).then_some(left)
-}
-
-/// The engine's first tour of `puzzle`, if it finds one within `limits`.
-pub fn first_tour(
-    engine: &dyn Engine,
-    puzzle: &Puzzle,
-    limits: &Limits,
-) -> Result<(Option<Tour>, Summary)> {
-    let found = std::sync::Mutex::new(None);
-    let keep_first = |class: Class| {
-        let mut slot = found.lock().expect("not poisoned");
-        slot.get_or_insert(class.members[0].clone());
-    };
-    let summary = engine.enumerate(puzzle, limits, &[], &keep_first, &|_| {})?;
-    Ok((found.into_inner().expect("not poisoned"), summary))
 }

@@ -59,4 +59,20 @@ pub trait Engine {
         on_class: &(dyn Fn(Class) + Sync),
         on_progress: &dyn Fn(Progress),
     ) -> Result<Summary, EngineError>;
+
+    /// The first tour found within `limits` (set a solution limit of 1 to stop there), with
+    /// the run's summary; `None` when the run found none.
+    fn first_tour(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+    ) -> Result<(Option<Tour>, Summary), EngineError> {
+        let found = std::sync::Mutex::new(None);
+        let keep_first = |class: Class| {
+            let mut slot = found.lock().expect("not poisoned");
+            slot.get_or_insert(class.members[0].clone());
+        };
+        let summary = self.enumerate(puzzle, limits, &[], &keep_first, &|_| {})?;
+        Ok((found.into_inner().expect("not poisoned"), summary))
+    }
 }
