@@ -36,6 +36,7 @@ pub fn plan_and_lines<const W: usize>(
             puzzle,
             order(plan.mode),
             alternating,
+            &|a, b| tables.nbr[a].contains(b),
         )?))
     };
     let both_ends = Plan::<W>::new(puzzle, autos.clone(), true);

@@ -90,8 +90,91 @@ fn sum_bounds(
     (lo, hi)
 }
 
+/// Work above which the spread tables are not built (the separate bounds still hold).
+const MAX_SPREAD_WORK: usize = 1 << 27;
+
+/// The least and greatest sums of `e0` free numbers of class 0 and `e1` of class 1 after each
+/// step with no two consecutive (laid out as [`LineTables::spread_bounds`] describes): a
+/// leaper's consecutive numbers are a move apart, so a line with no two cells a move apart
+/// never holds both. Empty when too large to build.
+fn spread_sum_bounds(
+    num: &[u32],
+    n: usize,
+    half: usize,
+    parity: bool,
+    max_r: usize,
+) -> Vec<(i64, i64)> {
+    let w = max_r + 1;
+    if num.len().saturating_mul(n).saturating_mul(w * w) > MAX_SPREAD_WORK
+        || num.len() * w * w > MAX_TABLE
+    {
+        return Vec::new();
+    }
+    let fold = half < n;
+    let mut out = vec![(i64::MAX, i64::MIN); num.len() * w * w];
+    let mut free = vec![true; n + 1];
+    free[0] = false;
+    for (t, &m) in num.iter().enumerate() {
+        let m = m as usize;
+        free[m] = false;
+        if fold {
+            free[m + half] = false;
+        }
+        let table = no_two_consecutive(&free, parity, w);
+        out[t * w * w..(t + 1) * w * w].copy_from_slice(&table);
+    }
+    out
+}
+
+/// Over the numbers marked free: for each `(e0, e1)` the least and greatest sum of `e0` of
+/// class 0 and `e1` of class 1, no two consecutive.
+fn no_two_consecutive(free: &[bool], parity: bool, w: usize) -> Vec<(i64, i64)> {
+    const NO: (i64, i64) = (i64::MAX, i64::MIN);
+    // best[last taken][e0 * w + e1]
+    let mut best = [vec![NO; w * w], vec![NO; w * w]];
+    best[0][0] = (0, 0);
+    for m in 1..free.len() {
+        let class = usize::from(parity && (m - 1) % 2 == 1);
+        let mut next = [vec![NO; w * w], vec![NO; w * w]];
+        for last in 0..2 {
+            for k in 0..w * w {
+                let (lo, hi) = best[last][k];
+                if lo == i64::MAX {
+                    continue;
+                }
+                let skip = &mut next[0][k];
+                *skip = (skip.0.min(lo), skip.1.max(hi));
+                let (e0, e1) = (k / w, k % w);
+                let e = if class == 0 {
+                    (e0 + 1, e1)
+                } else {
+                    (e0, e1 + 1)
+                };
+                if free[m] && last == 0 && e.0 < w && e.1 < w {
+                    let k2 = e.0 * w + e.1;
+                    let v = m as i64;
+                    let take = &mut next[1][k2];
+                    *take = (take.0.min(lo + v), take.1.max(hi + v));
+                }
+            }
+        }
+        best = next;
+    }
+    (0..w * w)
+        .map(|k| {
+            let (a, b) = (best[0][k], best[1][k]);
+            (a.0.min(b.0), a.1.max(b.1))
+        })
+        .collect()
+}
+
 impl LineTables {
-    pub fn new(puzzle: &Puzzle, order: Order, parity: bool) -> Result<Self, TablesTooLarge> {
+    pub fn new(
+        puzzle: &Puzzle,
+        order: Order,
+        parity: bool,
+        is_move: &dyn Fn(usize, usize) -> bool,
+    ) -> Result<Self, TablesTooLarge> {
         let lines = independent_lines(&puzzle.sums);
         let n = puzzle.n_cells();
         let fold = order == Order::Fold;
@@ -114,6 +197,19 @@ impl LineTables {
         }
         let schedule = Schedule::new(order, n, half);
         let (lo, hi) = sum_bounds(&schedule.num, n, half, parity, max_r);
+        let spread: Vec<bool> = lines
+            .iter()
+            .map(|s| {
+                s.cells
+                    .iter()
+                    .all(|&a| s.cells.iter().all(|&b| !is_move(a, b)))
+            })
+            .collect();
+        let spread_bounds = if spread.iter().any(|&s| s) {
+            spread_sum_bounds(&schedule.num, n, half, parity, max_r)
+        } else {
+            Vec::new()
+        };
         let mut lt = LineTables {
             n,
             fold,
@@ -136,6 +232,8 @@ impl LineTables {
             hi,
             max_need: lines.iter().map(|s| s.target).max().unwrap_or(0) as usize,
             deadlines: Vec::new(),
+            spread,
+            spread_bounds,
         };
         lt.deadlines = lt.deadline_table();
         Ok(lt)
@@ -145,17 +243,20 @@ impl LineTables {
     /// (then each is found by binary search).
     fn deadline_table(&self) -> Vec<u32> {
         let (w, max_need) = (self.max_r + 1, self.max_need);
-        let entries = w * w * (max_need + 1);
+        let kinds = if self.spread_bounds.is_empty() { 1 } else { 2 };
+        let entries = kinds * w * w * (max_need + 1);
         if entries > 1 << 22 {
             return Vec::new();
         }
         let mut table = vec![NEVER; entries];
-        for e0 in 0..w {
-            for e1 in 0..w - e0 {
-                for need in 0..=max_need {
-                    let e = [e0 as u32, e1 as u32];
-                    table[(e0 * w + e1) * (max_need + 1) + need] =
-                        self.search_deadline(e, need as i64);
+        for kind in 0..kinds {
+            for e0 in 0..w {
+                for e1 in 0..w - e0 {
+                    for need in 0..=max_need {
+                        let e = [e0 as u32, e1 as u32];
+                        table[((kind * w + e0) * w + e1) * (max_need + 1) + need] =
+                            self.search_deadline(e, need as i64, kind);
+                    }
                 }
             }
         }
@@ -192,4 +293,47 @@ fn independent_lines(sums: &[LineSum]) -> Vec<LineSum> {
         .filter(|(_, k)| *k)
         .map(|(s, _)| s.clone())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::no_two_consecutive;
+
+    /// Every choice of numbers from `free`, by brute force: the least and greatest sums per
+    /// class counts with no two consecutive.
+    fn brute(free: &[bool], parity: bool, w: usize) -> Vec<(i64, i64)> {
+        let n = free.len() - 1;
+        let mut out = vec![(i64::MAX, i64::MIN); w * w];
+        for mask in 0u32..1 << n {
+            let taken: Vec<usize> = (1..=n).filter(|&m| mask >> (m - 1) & 1 == 1).collect();
+            if taken.iter().any(|&m| !free[m] || taken.contains(&(m + 1))) {
+                continue;
+            }
+            let odd = taken.iter().filter(|&&m| !parity || m % 2 == 1).count();
+            let even = taken.len() - odd;
+            if odd < w && even < w {
+                let sum: usize = taken.iter().sum();
+                let e = &mut out[odd * w + even];
+                *e = (e.0.min(sum as i64), e.1.max(sum as i64));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn sums_without_consecutive_numbers_match_brute_force() {
+        for seed in 0u64..40 {
+            let n = 12;
+            let free: Vec<bool> = (0..=n)
+                .map(|m| m > 0 && (seed.wrapping_mul(0x9e37_79b9) >> (m % 13) ^ seed) & 3 != 0)
+                .collect();
+            for parity in [false, true] {
+                assert_eq!(
+                    no_two_consecutive(&free, parity, 5),
+                    brute(&free, parity, 5),
+                    "seed {seed}, parity {parity}"
+                );
+            }
+        }
+    }
 }

@@ -71,6 +71,12 @@ pub struct LineTables {
     /// `e0` and `e1` free numbers of the two classes can still make `need` (`NEVER` if none);
     /// empty when too large, then found by binary search.
     deadlines: Vec<u32>,
+    /// Lines with no two cells a move apart: consecutive numbers never share one.
+    spread: Vec<bool>,
+    /// For spread lines, `spread_bounds[(step * (max_r + 1) + e0) * (max_r + 1) + e1]`: the
+    /// least and greatest sums of `e0` and `e1` free numbers of the two classes after `step`,
+    /// no two consecutive (`(i64::MAX, i64::MIN)` when there are none); empty when too large.
+    spread_bounds: Vec<(i64, i64)>,
 }
 
 /// The bound tables would be too large (more than this many entries).
@@ -93,10 +99,14 @@ impl LineTables {
     }
 
     /// Whether `need` can be made of `e[0]` and `e[1]` free numbers of the two classes after
-    /// `step`.
+    /// `step`; on a spread line (`kind` 1) no two of them consecutive.
     #[inline(always)]
-    fn feasible(&self, step: usize, e: [u32; 2], need: i64) -> bool {
+    fn feasible(&self, step: usize, e: [u32; 2], need: i64, kind: usize) -> bool {
         let w = self.max_r + 1;
+        if kind == 1 {
+            let (l, h) = self.spread_bounds[(step * w + e[0] as usize) * w + e[1] as usize];
+            return l <= need && need <= h;
+        }
         let b0 = step * 2 * w;
         let (l0, h0) = (self.lo[b0 + e[0] as usize], self.hi[b0 + e[0] as usize]);
         let (l1, h1) = (
@@ -110,14 +120,14 @@ impl LineTables {
     }
 
     /// The last step after which the line can still be completed, by binary search.
-    fn search_deadline(&self, e: [u32; 2], need: i64) -> u32 {
-        if !self.feasible(0, e, need) {
+    fn search_deadline(&self, e: [u32; 2], need: i64, kind: usize) -> u32 {
+        if !self.feasible(0, e, need, kind) {
             return NEVER;
         }
         let (mut ok, mut bad) = (0, self.steps);
         while bad - ok > 1 {
             let mid = (ok + bad) / 2;
-            if self.feasible(mid, e, need) {
+            if self.feasible(mid, e, need, kind) {
                 ok = mid;
             } else {
                 bad = mid;
@@ -126,16 +136,24 @@ impl LineTables {
         ok as u32
     }
 
+    /// Which bounds a line uses: 1 for a spread line when its tables exist, else 0.
     #[inline(always)]
-    fn deadline(&self, e: [u32; 2], need: i64) -> u32 {
+    fn kind(&self, l: usize) -> usize {
+        usize::from(self.spread[l] && !self.spread_bounds.is_empty())
+    }
+
+    #[inline(always)]
+    fn deadline(&self, l: usize, e: [u32; 2], need: i64) -> u32 {
         if need < 0 || need as usize > self.max_need {
             return NEVER;
         }
+        let kind = self.kind(l);
         if self.deadlines.is_empty() {
-            return self.search_deadline(e, need);
+            return self.search_deadline(e, need, kind);
         }
         let w = self.max_r + 1;
-        self.deadlines[(e[0] as usize * w + e[1] as usize) * (self.max_need + 1) + need as usize]
+        self.deadlines
+            [((kind * w + e[0] as usize) * w + e[1] as usize) * (self.max_need + 1) + need as usize]
     }
 }
 
@@ -350,7 +368,7 @@ impl<const W: usize> SumState<W> {
                 self.pencil_in(lt, t, cell, need, step, heads)
             }
             _ => {
-                let d = lt.deadline(e, need);
+                let d = lt.deadline(l, e, need);
                 if d == NEVER || (d as usize) < step {
                     return false;
                 }
