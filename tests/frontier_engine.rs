@@ -4,7 +4,7 @@
 use crate::common::cli::{knights, refused, stderr, summary};
 use knights::board::{Board, Leaper, Shape};
 use knights::frontier::{FrontierEngine, FrontierError};
-use knights::puzzle::{Equivalence, Puzzle};
+use knights::puzzle::{Equivalence, Puzzle, Symmetry};
 use knights::run::{Engine, Limits, Summary};
 use knights::search::{count, SearchOptions};
 use proptest::prelude::*;
@@ -26,8 +26,7 @@ fn plain(shape: Shape, leaper: Leaper, closed: bool) -> Puzzle {
         starts: None,
         ends: None,
         sums: Vec::new(),
-        rot180: false,
-        rot90: false,
+        symmetry: Symmetry::None,
         angles: Vec::new(),
         required: Vec::new(),
         equivalence: Equivalence {
@@ -126,7 +125,7 @@ fn what_it_cannot_express_is_refused_naming_the_other_engines() {
         (
             "symmetry",
             Puzzle {
-                rot180: true,
+                symmetry: Symmetry::HalfTurn,
                 ..base.clone()
             },
         ),

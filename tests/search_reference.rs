@@ -6,7 +6,7 @@
 
 use crate::common::classes;
 use knights::board::{Board, Leaper, Shape};
-use knights::puzzle::{AngleBound, AngleKind, Equivalence, LineSum, Puzzle};
+use knights::puzzle::{AngleBound, AngleKind, Equivalence, LineSum, Puzzle, Symmetry};
 use knights::run::{Class, Limits};
 use knights::search::{count, enumerate, SearchOptions};
 use knights::symmetry::key;
@@ -115,8 +115,7 @@ fn plain(board: &str, leaper: Leaper) -> Puzzle {
         starts: None,
         ends: None,
         sums: Vec::new(),
-        rot180: false,
-        rot90: false,
+        symmetry: Symmetry::None,
         angles: Vec::new(),
         required: Vec::new(),
         equivalence: Equivalence {
@@ -177,8 +176,13 @@ fn build(c: &Choice) -> Puzzle {
     let set = |v: &Vec<usize>| crate::common::draws::distinct_cells(v, n);
     p.closed = c.closed;
     let shape = p.board.shape();
-    p.rot90 = c.rot90 && !shape.solid && shape.rows == shape.cols;
-    p.rot180 = c.rot180 || p.rot90;
+    p.symmetry = if c.rot90 && !shape.solid && shape.rows == shape.cols {
+        Symmetry::QuarterTurn
+    } else if c.rot180 {
+        Symmetry::HalfTurn
+    } else {
+        Symmetry::None
+    };
     let seed = c.seed.and_then(|i| {
         let tours = solutions(&p);
         (!tours.is_empty()).then(|| tours[i % tours.len()].clone())
@@ -321,7 +325,7 @@ fn half_turn_symmetric_tours_match_the_reference() {
     ] {
         for closed in [false, true] {
             let mut p = plain(name, leaper);
-            p.rot180 = true;
+            p.symmetry = Symmetry::HalfTurn;
             p.closed = closed;
             check(&p);
             p.starts = Some(vec![0, 1, 2]);

@@ -143,7 +143,7 @@ impl Serialize for Summary {
 mod tests {
     use super::*;
     use crate::board::{Board, Shape};
-    use crate::puzzle::Equivalence;
+    use crate::puzzle::{Equivalence, Symmetry};
 
     fn summary() -> Summary {
         let puzzle = Puzzle {
@@ -153,8 +153,7 @@ mod tests {
             starts: None,
             ends: None,
             sums: Vec::new(),
-            rot180: false,
-            rot90: false,
+            symmetry: Symmetry::None,
             angles: Vec::new(),
             required: Vec::new(),
             equivalence: Equivalence {
