@@ -4,7 +4,7 @@
 use crate::common::cli::{knights, refused, stderr, summary};
 use knights::board::{Board, Leaper, Shape};
 use knights::frontier::{FrontierEngine, FrontierError};
-use knights::puzzle::{Equivalence, Puzzle, Symmetry};
+use knights::puzzle::{Puzzle, Symmetry};
 use knights::run::{Engine, Limits, Summary};
 use knights::search::{count, SearchOptions};
 use proptest::prelude::*;
@@ -19,21 +19,7 @@ const LEAPERS: [Leaper; 5] = [
 ];
 
 fn plain(shape: Shape, leaper: Leaper, closed: bool) -> Puzzle {
-    Puzzle {
-        name: shape.to_string(),
-        board: Board::new(shape, leaper),
-        closed,
-        starts: None,
-        ends: None,
-        sums: Vec::new(),
-        symmetry: Symmetry::None,
-        angles: Vec::new(),
-        required: Vec::new(),
-        equivalence: Equivalence {
-            board: true,
-            reverse: false,
-        },
-    }
+    Puzzle::plain(Board::new(shape, leaper), closed)
 }
 
 fn frontier(puzzle: &Puzzle) -> Result<Summary, knights::run::EngineError> {

@@ -108,21 +108,7 @@ fn check(puzzle: &Puzzle) {
 
 fn plain(board: &str, leaper: Leaper) -> Puzzle {
     let shape = Shape::parse(board).unwrap();
-    Puzzle {
-        name: board.into(),
-        board: Board::new(shape, leaper),
-        closed: false,
-        starts: None,
-        ends: None,
-        sums: Vec::new(),
-        symmetry: Symmetry::None,
-        angles: Vec::new(),
-        required: Vec::new(),
-        equivalence: Equivalence {
-            board: true,
-            reverse: false,
-        },
-    }
+    Puzzle::plain(Board::new(shape, leaper), false)
 }
 
 /// A puzzle built from random choices (all indices are reduced modulo what they pick from).

@@ -94,6 +94,27 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// The puzzle with no rule but the board and whether the tour closes: every tour of the
+    /// board is a solution, and classes are taken under the board's symmetries. It is named
+    /// after the board, as a model file without a name is.
+    pub fn plain(board: Board, closed: bool) -> Puzzle {
+        Puzzle {
+            name: board.shape().to_string(),
+            board,
+            closed,
+            starts: None,
+            ends: None,
+            sums: Vec::new(),
+            symmetry: Symmetry::None,
+            required: Vec::new(),
+            angles: Vec::new(),
+            equivalence: Equivalence {
+                board: true,
+                reverse: false,
+            },
+        }
+    }
+
     /// Number of cells on the board.
     pub fn n_cells(&self) -> usize {
         self.board.n_cells()

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::board::Board;
-use crate::puzzle::{Equivalence, LineSum, Symmetry};
+use crate::puzzle::{LineSum, Symmetry};
 
 fn plain(shape: Shape, closed: bool) -> Puzzle {
     plain_with(shape, crate::board::Leaper::KNIGHT, closed)
@@ -10,21 +10,7 @@ fn plain(shape: Shape, closed: bool) -> Puzzle {
 
 /// A puzzle with no rule but the board, the leaper and `closed`.
 pub(super) fn plain_with(shape: Shape, leaper: crate::board::Leaper, closed: bool) -> Puzzle {
-    Puzzle {
-        name: "test".into(),
-        board: Board::new(shape, leaper),
-        closed,
-        starts: None,
-        ends: None,
-        sums: Vec::new(),
-        symmetry: Symmetry::None,
-        angles: Vec::new(),
-        required: Vec::new(),
-        equivalence: Equivalence {
-            board: true,
-            reverse: false,
-        },
-    }
+    Puzzle::plain(Board::new(shape, leaper), closed)
 }
 
 fn flat(shape: Shape, r: usize, c: usize) -> Cell {
