@@ -39,6 +39,7 @@ pub mod cadical;
 mod ccadical;
 pub mod enumerate;
 pub mod kissat;
+mod rustsat_traits;
 pub mod varisat;
 
 use std::time::{Duration, Instant};
