@@ -10,8 +10,8 @@
 //!
 //! `cargo test --release --test integration cross_engine::` runs `CASES` random puzzles (about
 //! 30 s on two shared cores); for a longer hunt, for example
-//! `PROPTEST_CASES=1000 cargo test --release --test integration cross_engine::engines_agree`,
-//! which .ci/run runs on every CI.
+//! `PROPTEST_CASES=1000 cargo test --release --test integration cross_engine::engines_agree`;
+//! .ci/run sets PROPTEST_CASES for a longer run on every CI.
 //!
 //! A run that reaches its time-out has no verdict: the case is skipped with a message on
 //! stderr, never failed, since a machine loaded by other work can slow any case that far and a
