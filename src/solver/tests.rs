@@ -478,3 +478,16 @@ proptest! {
         }
     }
 }
+
+/// Each way a signal stops a solver reads as the run's own ending, the user's request first.
+#[test]
+fn a_stop_signal_reports_the_run_ending_it_stands_for() {
+    let halt = StopFlag::default();
+    let stop = StopSignal::with_timeout(Duration::ZERO).halted_by(halt.clone());
+    assert_eq!(stop.reason(), Some(Ending::Timeout));
+    halt.raise();
+    assert_eq!(stop.reason(), Some(Ending::Limit));
+    stop.request_stop();
+    assert_eq!(stop.reason(), Some(Ending::Signal));
+    assert_eq!(StopSignal::new().reason(), None);
+}
