@@ -4,7 +4,7 @@
 use crate::common::cli::{knights, refused, stderr, summary};
 use knights::board::{Board, Leaper, Shape};
 use knights::frontier::{FrontierEngine, FrontierError};
-use knights::puzzle::{Equivalence, Puzzle};
+use knights::puzzle::{Puzzle, Symmetry};
 use knights::run::{Engine, Limits, Summary};
 use knights::search::{count, SearchOptions};
 use proptest::prelude::*;
@@ -19,22 +19,7 @@ const LEAPERS: [Leaper; 5] = [
 ];
 
 fn plain(shape: Shape, leaper: Leaper, closed: bool) -> Puzzle {
-    Puzzle {
-        name: shape.to_string(),
-        board: Board::new(shape, leaper),
-        closed,
-        starts: None,
-        ends: None,
-        sums: Vec::new(),
-        rot180: false,
-        rot90: false,
-        angles: Vec::new(),
-        required: Vec::new(),
-        equivalence: Equivalence {
-            board: true,
-            reverse: false,
-        },
-    }
+    Puzzle::plain(Board::new(shape, leaper), closed)
 }
 
 fn frontier(puzzle: &Puzzle) -> Result<Summary, knights::run::EngineError> {
@@ -126,7 +111,7 @@ fn what_it_cannot_express_is_refused_naming_the_other_engines() {
         (
             "symmetry",
             Puzzle {
-                rot180: true,
+                symmetry: Symmetry::HalfTurn,
                 ..base.clone()
             },
         ),

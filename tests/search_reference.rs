@@ -6,7 +6,7 @@
 
 use crate::common::classes;
 use knights::board::{Board, Leaper, Shape};
-use knights::puzzle::{AngleBound, AngleKind, Equivalence, LineSum, Puzzle};
+use knights::puzzle::{AngleBound, AngleKind, Equivalence, LineSum, Puzzle, Symmetry};
 use knights::run::{Class, Limits};
 use knights::search::{count, enumerate, SearchOptions};
 use knights::symmetry::key;
@@ -108,22 +108,7 @@ fn check(puzzle: &Puzzle) {
 
 fn plain(board: &str, leaper: Leaper) -> Puzzle {
     let shape = Shape::parse(board).unwrap();
-    Puzzle {
-        name: board.into(),
-        board: Board::new(shape, leaper),
-        closed: false,
-        starts: None,
-        ends: None,
-        sums: Vec::new(),
-        rot180: false,
-        rot90: false,
-        angles: Vec::new(),
-        required: Vec::new(),
-        equivalence: Equivalence {
-            board: true,
-            reverse: false,
-        },
-    }
+    Puzzle::plain(Board::new(shape, leaper), false)
 }
 
 /// A puzzle built from random choices (all indices are reduced modulo what they pick from).
@@ -177,8 +162,13 @@ fn build(c: &Choice) -> Puzzle {
     let set = |v: &Vec<usize>| crate::common::draws::distinct_cells(v, n);
     p.closed = c.closed;
     let shape = p.board.shape();
-    p.rot90 = c.rot90 && !shape.solid && shape.rows == shape.cols;
-    p.rot180 = c.rot180 || p.rot90;
+    p.symmetry = if c.rot90 && !shape.solid && shape.rows == shape.cols {
+        Symmetry::QuarterTurn
+    } else if c.rot180 {
+        Symmetry::HalfTurn
+    } else {
+        Symmetry::None
+    };
     let seed = c.seed.and_then(|i| {
         let tours = solutions(&p);
         (!tours.is_empty()).then(|| tours[i % tours.len()].clone())
@@ -321,7 +311,7 @@ fn half_turn_symmetric_tours_match_the_reference() {
     ] {
         for closed in [false, true] {
             let mut p = plain(name, leaper);
-            p.rot180 = true;
+            p.symmetry = Symmetry::HalfTurn;
             p.closed = closed;
             check(&p);
             p.starts = Some(vec![0, 1, 2]);

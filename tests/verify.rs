@@ -5,7 +5,7 @@
 use crate::common::load::{model, tour};
 use knights::board::{Board, Cell, Leaper, Shape};
 use knights::puzzle::{
-    angle_cells, AngleBound, AngleCounts, AngleKind, Equivalence, LineSum, Puzzle,
+    angle_cells, AngleBound, AngleCounts, AngleKind, Equivalence, LineSum, Puzzle, Symmetry,
 };
 use knights::spec::Spec;
 use knights::symmetry::half_turn;
@@ -515,8 +515,15 @@ fn random_puzzle(board: Board, t: &Tour, rng: &mut Rng) -> Puzzle {
         starts,
         ends,
         sums,
-        rot180: rot90 || rng.chance(1, 3),
-        rot90,
+        // The draw for the half turn is made only without the quarter turn, as it always was,
+        // so that a seed keeps giving the same puzzles.
+        symmetry: if rot90 {
+            Symmetry::QuarterTurn
+        } else if rng.chance(1, 3) {
+            Symmetry::HalfTurn
+        } else {
+            Symmetry::None
+        },
         angles,
         required,
         equivalence: Equivalence {
@@ -645,7 +652,7 @@ fn random_cases_cover_every_rule() {
                 ("starts", puzzle.starts.is_some()),
                 ("ends", puzzle.ends.is_some()),
                 ("sums", !puzzle.sums.is_empty()),
-                ("rot180", puzzle.rot180),
+                ("rot180", puzzle.symmetry.has_half_turn()),
                 ("required", !puzzle.required.is_empty()),
                 ("box", t.shape().solid),
                 ("leaper", puzzle.board.leaper() != Leaper::KNIGHT),

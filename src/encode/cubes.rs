@@ -292,7 +292,7 @@ fn could_start_and_end(puzzle: &Puzzle, start: Cell, end: Cell) -> bool {
     {
         return false;
     }
-    !puzzle.rot180 || half_turn(board.shape()).apply(start) == end
+    !puzzle.symmetry.has_half_turn() || half_turn(board.shape()).apply(start) == end
 }
 
 #[cfg(test)]

@@ -274,10 +274,10 @@ impl Encoding {
         }
         let view = parts.edge_view()?;
         rules::require_moves(&mut b, view, &puzzle.required);
-        if puzzle.rot180 {
+        if puzzle.symmetry.has_half_turn() {
             rules::require_half_turn_symmetry(&mut b, view, &puzzle.board);
         }
-        if puzzle.rot90 {
+        if puzzle.symmetry.has_quarter_turn() {
             rules::require_quarter_turn_symmetry(&mut b, view, &puzzle.board);
         }
         let bounds = &puzzle.angles;
@@ -509,10 +509,10 @@ pub fn variable_family_of(kind: SolutionKind) -> VariableFamily {
 fn tour_turns(puzzle: &Puzzle) -> Vec<Vec<Cell>> {
     let shape = puzzle.board.shape();
     let mut turns = Vec::new();
-    if puzzle.rot180 {
+    if puzzle.symmetry.has_half_turn() {
         turns.push(crate::symmetry::half_turn(shape).perm);
     }
-    if puzzle.rot90 {
+    if puzzle.symmetry.has_quarter_turn() {
         let quarter = crate::symmetry::quarter_turn(shape).perm;
         let three_quarters = (0..quarter.len())
             .map(|c| quarter[quarter[quarter[c]]])

@@ -64,12 +64,12 @@ pub(super) fn build_numbering(
         folded: vec![false; puzzle.sums.len()],
         ..HalfTurnFold::default()
     };
-    if puzzle.rot180 {
+    if puzzle.symmetry.has_half_turn() {
         let turn = crate::symmetry::half_turn(puzzle.board.shape()).perm;
         let n = puzzle.n_cells() as u32;
         if let Some(partner) = numbering::half_turn_partner(&puzzle.board, puzzle.closed, &turn) {
             numbering::require_half_turn_numbering(b, &numbers, &turn, &partner);
-            if puzzle.rot90 && puzzle.closed {
+            if puzzle.symmetry.has_quarter_turn() && puzzle.closed {
                 let quarter = crate::symmetry::quarter_turn(puzzle.board.shape()).perm;
                 numbering::require_quarter_turn_numbering(b, &numbers, &quarter);
             }

@@ -19,7 +19,7 @@ pub fn unsupported(puzzle: &Puzzle) -> Option<&'static str> {
         (puzzle.ends.is_some(), "end cells (numbered tours)"),
         (!puzzle.required.is_empty(), "required moves"),
         (
-            puzzle.rot180 || puzzle.rot90,
+            puzzle.symmetry.has_half_turn() || puzzle.symmetry.has_quarter_turn(),
             "a symmetry the tour must have",
         ),
         (!puzzle.angles.is_empty(), "bounds on angles"),

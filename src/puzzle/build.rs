@@ -1,7 +1,7 @@
 //! Turning a `Spec` into a `Puzzle`: resolve coordinates, expand line families, and reject
 //! what can never hold before any engine starts.
 
-use super::{Equivalence, LineSum, Puzzle};
+use super::{Equivalence, LineSum, Puzzle, Symmetry};
 use crate::board::{Board, Cell, Coord, Leaper, Shape};
 use crate::spec::{CellSetSpec, LineSpec, Spec, SumsSpec, TourSymmetry};
 
@@ -65,8 +65,7 @@ impl Puzzle {
             ends: cell_set(shape, spec.end.as_ref(), "end")?,
             required: required_moves(&board, &spec.required_moves)?,
             closed: spec.closed,
-            rot180: spec.symmetry.is_some(),
-            rot90: spec.symmetry == Some(TourSymmetry::Rot90),
+            symmetry: Symmetry::from_spec(spec.symmetry),
             equivalence: Equivalence {
                 board: spec.classes.board,
                 reverse: spec.classes.reverse,

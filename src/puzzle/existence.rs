@@ -24,7 +24,7 @@ pub fn no_solution_reason(puzzle: &Puzzle) -> Option<String> {
 /// of steps between cells of different colours: `n/4 = (side/2)^2` must be odd.
 fn no_quarter_turn_tour_reason(puzzle: &Puzzle) -> Option<String> {
     let side = puzzle.board.shape().rows;
-    if !puzzle.rot90 || side == 1 {
+    if !puzzle.symmetry.has_quarter_turn() || side == 1 {
         return None;
     }
     if !puzzle.closed {

@@ -11,10 +11,12 @@ mod build;
 pub mod existence;
 pub mod restrict;
 mod rules;
+mod turns;
 
 pub use angles::{angle_at, angle_cells, angles_along, AngleBound, AngleCounts, AngleKind};
 pub use automorphisms::{automorphisms, preserves, Automorphism};
 pub use build::PuzzleError;
+pub use turns::Symmetry;
 
 use crate::board::{Board, Cell};
 use crate::symmetry::{Form, SymmetryGroup};
@@ -80,11 +82,9 @@ pub struct Puzzle {
     pub ends: Option<Vec<Cell>>,
     /// Line sums the numbers must meet, each named family expanded into single lines.
     pub sums: Vec<LineSum>,
-    /// The tour must be mapped onto itself by the half turn (central inversion in a box).
-    /// Set whenever `rot90` is: a tour the quarter turn maps onto itself, the half turn does too.
-    pub rot180: bool,
-    /// The tour must be mapped onto itself by the quarter turn (square flat boards only).
-    pub rot90: bool,
+    /// The turns that must map the tour onto itself (the quarter turn on square flat boards
+    /// only).
+    pub symmetry: Symmetry,
     /// Undirected moves the tour must make, each as (smaller cell, larger cell).
     pub required: Vec<(Cell, Cell)>,
     /// Bounds on how many cells have an angle of each kind (see [`AngleKind`]).
@@ -94,6 +94,27 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// The puzzle with no rule but the board and whether the tour closes: every tour of the
+    /// board is a solution, and classes are taken under the board's symmetries. It is named
+    /// after the board, as a model file without a name is.
+    pub fn plain(board: Board, closed: bool) -> Puzzle {
+        Puzzle {
+            name: board.shape().to_string(),
+            board,
+            closed,
+            starts: None,
+            ends: None,
+            sums: Vec::new(),
+            symmetry: Symmetry::None,
+            required: Vec::new(),
+            angles: Vec::new(),
+            equivalence: Equivalence {
+                board: true,
+                reverse: false,
+            },
+        }
+    }
+
     /// Number of cells on the board.
     pub fn n_cells(&self) -> usize {
         self.board.n_cells()
@@ -167,13 +188,7 @@ impl Puzzle {
 
     /// The symmetry the model requires of the tour, by its model-file name.
     pub fn tour_symmetry(&self) -> Option<&'static str> {
-        if self.rot90 {
-            Some("rot90")
-        } else if self.rot180 {
-            Some("rot180")
-        } else {
-            None
-        }
+        self.symmetry.name()
     }
 
     /// Whether the moves of the board include `from -> to`.

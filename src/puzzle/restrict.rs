@@ -7,7 +7,7 @@
 //! unchanged by the half turn are such a sub-model.
 
 use super::existence::no_solution_reason;
-use super::Puzzle;
+use super::{Puzzle, Symmetry};
 
 /// A sub-model and what it adds, for messages ("closed tours unchanged by a half turn").
 #[derive(Clone, Debug)]
@@ -22,27 +22,26 @@ pub struct Restriction {
 /// tours unchanged by the quarter turn (square flat boards), then closed tours unchanged by
 /// the half turn. None when the model already asks for a symmetry.
 pub fn symmetric_restrictions(puzzle: &Puzzle) -> Vec<Restriction> {
-    if puzzle.rot180 {
+    if puzzle.symmetry.has_half_turn() {
         return Vec::new();
     }
     let shape = puzzle.board.shape();
     let square = !shape.solid && shape.rows == shape.cols;
-    let closed_with = |rot90: bool| Puzzle {
+    let closed_with = |symmetry: Symmetry| Puzzle {
         closed: true,
-        rot180: true,
-        rot90,
+        symmetry,
         ..puzzle.clone()
     };
     let mut out = Vec::new();
     if square {
         out.push(Restriction {
             what: "closed tours unchanged by a quarter turn",
-            puzzle: closed_with(true),
+            puzzle: closed_with(Symmetry::QuarterTurn),
         });
     }
     out.push(Restriction {
         what: "closed tours unchanged by a half turn",
-        puzzle: closed_with(false),
+        puzzle: closed_with(Symmetry::HalfTurn),
     });
     out.retain(|r| no_solution_reason(&r.puzzle).is_none());
     out
@@ -66,7 +65,7 @@ mod tests {
         assert_eq!(subs.len(), 2);
         for sub in subs {
             let p = &sub.puzzle;
-            assert!(p.closed && p.rot180);
+            assert!(p.closed && p.symmetry.has_half_turn());
             assert_eq!(p.sums, model.sums);
             assert_eq!(p.starts, model.starts);
             assert_eq!(p.equivalence, model.equivalence);

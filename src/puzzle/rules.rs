@@ -27,8 +27,10 @@ impl Puzzle {
                 .is_none_or(|s| s.binary_search(&tour.last()).is_ok())
             && self.sums_hold(tour)
             && self.required_moves_made(tour)
-            && (!self.rot180 || self.is_mapped_onto_itself(tour, &half_turn(self.board.shape())))
-            && (!self.rot90 || self.is_mapped_onto_itself(tour, &quarter_turn(self.board.shape())))
+            && (!self.symmetry.has_half_turn()
+                || self.is_mapped_onto_itself(tour, &half_turn(self.board.shape())))
+            && (!self.symmetry.has_quarter_turn()
+                || self.is_mapped_onto_itself(tour, &quarter_turn(self.board.shape())))
             && self.angles_hold(tour)
     }
 

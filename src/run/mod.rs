@@ -18,14 +18,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How an enumeration ended. The order is the one reported when workers end differently: a
-/// user's signal wins over a time-out, which wins over the engine's own limit.
+/// How an enumeration ended: the one end state of every engine and command, down to a single
+/// solver's enumeration loop and its stop signal. The order is the one reported when workers
+/// end differently: a user's signal wins over a time-out, which wins over the engine's own
+/// limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Ending {
     /// Every solution was found: the counts are exact.
     Exhausted,
-    /// `--limit` solutions were found.
+    /// `--limit` solutions were found (or the number of models a caller asked for).
     Limit,
     /// `--timeout` ran out.
     Timeout,

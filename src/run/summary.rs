@@ -143,25 +143,9 @@ impl Serialize for Summary {
 mod tests {
     use super::*;
     use crate::board::{Board, Shape};
-    use crate::puzzle::Equivalence;
 
     fn summary() -> Summary {
-        let puzzle = Puzzle {
-            name: "8x32".into(),
-            board: Board::knight(Shape::flat(2, 2)),
-            closed: true,
-            starts: None,
-            ends: None,
-            sums: Vec::new(),
-            rot180: false,
-            rot90: false,
-            angles: Vec::new(),
-            required: Vec::new(),
-            equivalence: Equivalence {
-                board: true,
-                reverse: false,
-            },
-        };
+        let puzzle = Puzzle::plain(Board::knight(Shape::flat(2, 2)), true);
         Summary::new(&puzzle, "frontier")
     }
 

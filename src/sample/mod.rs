@@ -189,7 +189,7 @@ fn check_supported(puzzle: &Puzzle) -> Result<(), SampleError> {
     if !puzzle.sums.is_empty() {
         return Err(SampleError::Unsupported("line sums"));
     }
-    if puzzle.rot180 {
+    if puzzle.symmetry.has_half_turn() {
         return Err(SampleError::Unsupported("a symmetry rule (rot180, rot90)"));
     }
     if !puzzle.required.is_empty() {

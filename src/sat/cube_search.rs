@@ -17,8 +17,9 @@ use super::{SatError, Session, Step};
 use crate::encode::cubes::Cube;
 use crate::encode::Encoding;
 use crate::puzzle::Puzzle;
+use crate::run::Ending;
 use crate::solver::kissat::KissatVerdict;
-use crate::solver::{StopReason, StopSignal};
+use crate::solver::StopSignal;
 use crate::tour::Tour;
 
 /// Solves one cube in an encoding of its own, in a fresh solver. When
@@ -31,7 +32,7 @@ pub(super) fn search_own_cube(
     stop: StopSignal,
     sender: &mpsc::Sender<Message>,
     end: &mut WorkerEnd,
-) -> Result<Option<StopReason>, SatError> {
+) -> Result<Option<Ending>, SatError> {
     let narrow = narrowed(shared.puzzle, cube);
     let stabiliser = match shared.options.no_symmetry_breaking {
         true => Vec::new(),
@@ -71,7 +72,7 @@ pub(super) fn search_cube(
     search: &mut Session<'_>,
     cube: Cube,
     sender: &mpsc::Sender<Message>,
-) -> Result<Option<StopReason>, SatError> {
+) -> Result<Option<Ending>, SatError> {
     let Some(assumptions) = search.encoding().cube_literals(&cube)? else {
         return Ok(None);
     };
@@ -109,7 +110,7 @@ pub(super) fn search_part(
     cube: Cube,
     assumptions: &[Lit],
     sender: &mpsc::Sender<Message>,
-) -> Result<Option<StopReason>, SatError> {
+) -> Result<Option<Ending>, SatError> {
     loop {
         let tour = match search.next_tour(assumptions)? {
             Step::Exhausted => return Ok(None),

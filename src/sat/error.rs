@@ -3,7 +3,8 @@
 use super::family::FamilyError;
 use super::prefixes::TooManyParts;
 use crate::encode::{DecodeError, EncodeError};
-use crate::solver::{BackendError, StopReason, StopSignal};
+use crate::run::Ending;
+use crate::solver::{BackendError, StopSignal};
 
 /// Why the SAT engine could not give an answer.
 #[derive(Debug, thiserror::Error)]
@@ -54,6 +55,6 @@ pub enum SatError {
 }
 
 /// Why a solver stopped: a stop that was never asked for is an error.
-pub(super) fn interruption(stop: &StopSignal) -> Result<StopReason, SatError> {
+pub(super) fn interruption(stop: &StopSignal) -> Result<Ending, SatError> {
     stop.reason().ok_or(SatError::UnexplainedInterruption)
 }

@@ -67,7 +67,11 @@ pub enum RefuteFirst {
 pub(super) fn prefix_length(puzzle: &Puzzle, options: &SatOptions) -> u32 {
     options
         .prefix_length
-        .unwrap_or(if puzzle.closed && puzzle.rot180 { 8 } else { 1 })
+        .unwrap_or(if puzzle.closed && puzzle.symmetry.has_half_turn() {
+            8
+        } else {
+            1
+        })
 }
 
 pub(super) fn worker_count(jobs: usize) -> usize {

@@ -137,7 +137,7 @@ pub fn prefix_cubes(
 
 /// The forced numbering of opposite cells of a half-turn symmetric tour, if any.
 fn half_turn_numbering(puzzle: &Puzzle) -> Option<(Vec<Cell>, Vec<u32>)> {
-    if !puzzle.rot180 {
+    if !puzzle.symmetry.has_half_turn() {
         return None;
     }
     let turn = crate::symmetry::half_turn(puzzle.board.shape()).perm;

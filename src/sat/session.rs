@@ -15,9 +15,8 @@ use super::{SatError, SatOptions, SatStats};
 use crate::encode::cubes::{Cube, CubePlan};
 use crate::encode::{Decoded, Encoding};
 use crate::puzzle::Puzzle;
-use crate::solver::{
-    new_backend, Backend, BackendConfig, BackendError, SolverKind, StopReason, StopSignal,
-};
+use crate::run::Ending;
+use crate::solver::{new_backend, Backend, BackendConfig, BackendError, SolverKind, StopSignal};
 use crate::tour::Tour;
 
 /// What the next solve produced.
@@ -28,7 +27,7 @@ pub enum Step {
     /// No solution is left (under the assumptions).
     Exhausted,
     /// Stopped from outside.
-    Stopped(StopReason),
+    Stopped(Ending),
 }
 
 /// One encoded puzzle loaded into one solver.
@@ -194,7 +193,7 @@ impl<'a> Session<'a> {
         &mut self,
         cube: &[Lit],
         parts: usize,
-    ) -> Result<Option<StopReason>, SatError> {
+    ) -> Result<Option<Ending>, SatError> {
         if self.proof.is_none() {
             return Ok(None);
         }

@@ -13,7 +13,7 @@ use crate::puzzle::{Automorphism, Puzzle};
 use crate::run::CubeProgress;
 use crate::run::StopFlag;
 use crate::run::{Class, Ending};
-use crate::solver::{StopReason, StopSignal};
+use crate::solver::StopSignal;
 use crate::tour::Tour;
 
 /// What every worker reads.
@@ -56,7 +56,7 @@ pub struct Observers<'a> {
 }
 
 pub(super) struct WorkerEnd {
-    pub(super) stopped: Option<StopReason>,
+    pub(super) stopped: Option<Ending>,
     pub(super) stats: SatStats,
     pub(super) signature: &'static str,
 }
@@ -163,7 +163,7 @@ impl Reporter<'_, '_, '_> {
             }
             // Once asked to stop, report nothing more (and never claim a count).
             if let Some(reason) = self.shared.stop.reason() {
-                self.dropped = Some(reason.ending());
+                self.dropped = Some(reason);
                 break;
             }
             self.tally.report(class, self.observers.on_class);
@@ -187,7 +187,7 @@ impl Reporter<'_, '_, '_> {
                 self.outcome.stats.add(&end.stats);
                 self.outcome.signature = end.signature;
                 if let Some(reason) = end.stopped {
-                    self.outcome.ending = self.outcome.ending.worse(reason.ending());
+                    self.outcome.ending = self.outcome.ending.worse(reason);
                 }
             }
             Err(error) => {

@@ -93,7 +93,7 @@ pub struct Plan<const W: usize> {
 /// `true` when every half-turn symmetric closed tour is a rotation of itself by `n / 2`.
 pub fn fold_applies(puzzle: &Puzzle) -> bool {
     let n = puzzle.n_cells();
-    if !(puzzle.rot180 && puzzle.closed) || n % 2 == 1 || n < 4 {
+    if !(puzzle.symmetry.has_half_turn() && puzzle.closed) || n % 2 == 1 || n < 4 {
         return false;
     }
     let turn = half_turn(puzzle.board.shape());
@@ -106,7 +106,11 @@ pub fn fold_applies(puzzle: &Puzzle) -> bool {
 /// at least the two cells a cycle's root places.
 pub fn quarter_fold_applies(puzzle: &Puzzle) -> bool {
     let n = puzzle.n_cells();
-    puzzle.rot90 && puzzle.sums.is_empty() && n.is_multiple_of(4) && n >= 8 && fold_applies(puzzle)
+    puzzle.symmetry.has_quarter_turn()
+        && puzzle.sums.is_empty()
+        && n.is_multiple_of(4)
+        && n >= 8
+        && fold_applies(puzzle)
 }
 
 /// A leaper that changes colour with every move visits the colours alternately, so a tour
@@ -143,7 +147,7 @@ impl<const W: usize> Plan<W> {
             && !fold
             && form == Form::Sequence
             && !puzzle.sums.is_empty()
-            && !puzzle.rot180;
+            && !puzzle.symmetry.has_half_turn();
         let (mode, len) = if quarter {
             (QUARTER, n / 4)
         } else if fold {
@@ -159,13 +163,13 @@ impl<const W: usize> Plan<W> {
             closed: puzzle.closed,
             mode,
             len,
-            open_mirror: puzzle.rot180 && !puzzle.closed,
-            check_rot180: puzzle.rot180 && !fold,
-            quarter_turn: puzzle.rot90.then(|| {
+            open_mirror: puzzle.symmetry.has_half_turn() && !puzzle.closed,
+            check_rot180: puzzle.symmetry.has_half_turn() && !fold,
+            quarter_turn: puzzle.symmetry.has_quarter_turn().then(|| {
                 let perm = quarter_turn(puzzle.board.shape()).perm;
                 perm.into_iter().map(|c| c as u32).collect()
             }),
-            check_rot90: puzzle.rot90 && !quarter,
+            check_rot90: puzzle.symmetry.has_quarter_turn() && !quarter,
             angle_bounds: puzzle.angles.clone(),
             shape: puzzle.board.shape(),
             roots: Vec::new(),

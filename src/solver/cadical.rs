@@ -24,13 +24,13 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use rustsat::solvers::{Interrupt, Solve, SolveIncremental, SolveStats, SolverResult, SolverStats};
-use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
+use rustsat::solvers::{Interrupt, SolverResult};
+use rustsat::types::{Lit, Var};
 
 use super::ccadical::{Answer, RawSolver};
 use super::{
-    check_variable, into_anyhow, AnswerState, Backend, BackendError, BackendStats, CadicalOption,
-    CadicalPreset, SolverKind, StopSignal, MAX_VARIABLE_INDEX,
+    check_variable, AnswerState, Backend, BackendError, BackendStats, CadicalOption, CadicalPreset,
+    SolverKind, StopSignal, MAX_VARIABLE_INDEX,
 };
 
 const NAME: &str = "cadical";
@@ -85,16 +85,6 @@ impl CadicalBackend {
             usage: BackendStats::default(),
             deferred_error: None,
         })
-    }
-
-    fn add_clause_or_defer_error(&mut self, clause: &[Lit]) {
-        if let Err(err) = Backend::add_clause(self, clause) {
-            self.deferred_error.get_or_insert(err);
-        }
-    }
-
-    fn take_deferred_error(&mut self) -> Result<(), BackendError> {
-        self.deferred_error.take().map_or(Ok(()), Err)
     }
 
     fn refuse_if_stopped(&mut self) -> Option<SolverResult> {
@@ -261,61 +251,7 @@ impl Backend for CadicalBackend {
     }
 }
 
-impl Extend<Clause> for CadicalBackend {
-    fn extend<T: IntoIterator<Item = Clause>>(&mut self, clauses: T) {
-        clauses
-            .into_iter()
-            .for_each(|clause| self.add_clause_or_defer_error(AsRef::<[Lit]>::as_ref(&clause)));
-    }
-}
-
-impl<'a> Extend<&'a Clause> for CadicalBackend {
-    fn extend<T: IntoIterator<Item = &'a Clause>>(&mut self, clauses: T) {
-        clauses
-            .into_iter()
-            .for_each(|clause| self.add_clause_or_defer_error(AsRef::<[Lit]>::as_ref(clause)));
-    }
-}
-
-impl Solve for CadicalBackend {
-    fn signature(&self) -> &'static str {
-        Backend::signature(self)
-    }
-
-    fn solve(&mut self) -> anyhow::Result<SolverResult> {
-        into_anyhow(self.solve_under(&[]))
-    }
-
-    fn lit_val(&self, lit: Lit) -> anyhow::Result<TernaryVal> {
-        let positive = into_anyhow(self.value(lit.var()))?;
-        Ok(TernaryVal::from(positive != lit.is_neg()))
-    }
-
-    fn add_clause_ref<C>(&mut self, clause: &C) -> anyhow::Result<()>
-    where
-        C: AsRef<Cl> + ?Sized,
-    {
-        into_anyhow(Backend::add_clause(self, clause.as_ref().as_ref()))
-    }
-}
-
-impl SolveIncremental for CadicalBackend {
-    fn solve_assumps(&mut self, assumps: &[Lit]) -> anyhow::Result<SolverResult> {
-        into_anyhow(self.solve_under(assumps))
-    }
-
-    fn core(&mut self) -> anyhow::Result<Vec<Lit>> {
-        // rustsat's core is the clause of negated failed assumptions.
-        let failed = into_anyhow(self.failed_assumptions())?;
-        Ok(failed.into_iter().map(|lit| !lit).collect())
-    }
-}
-
-impl SolveStats for CadicalBackend {
-    fn stats(&self) -> SolverStats {
-        self.usage.to_rustsat()
-    }
-}
+super::rustsat_traits::impl_rustsat_traits!(CadicalBackend);
 
 impl Interrupt for CadicalBackend {
     type Interrupter = StopSignal;

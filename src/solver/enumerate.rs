@@ -1,8 +1,8 @@
 //! Projected model enumeration with blocking clauses.
 //!
 //! This module owns the generic loop "solve, read the primary variables,
-//! block what was found, solve again" and the three ways it can end
-//! ([`EnumerationEnd`]). Only *primary* variables (the projection) are read
+//! block what was found, solve again", which ends as every run does
+//! ([`Ending`]). Only *primary* variables (the projection) are read
 //! and blocked, so auxiliary variables of an encoding (totalizer outputs,
 //! ordering variables, ...) never multiply the count.
 //!
@@ -10,34 +10,25 @@
 //! itself; a symmetry-aware caller returns one clause per image of the model
 //! under its equivalence so each class is found exactly once.
 //!
-//! A stopped enumeration is never a count: it ends in
-//! [`EnumerationEnd::Stopped`] and the caller must report it as such.
+//! A stopped enumeration is never a count: only [`Ending::Exhausted`] is, and
+//! the caller must report any other ending as such.
 
 use rustsat::solvers::SolverResult;
 use rustsat::types::{Lit, Var};
 use serde::{Deserialize, Serialize};
 
-use super::{Backend, BackendError, StopReason};
-
-/// Why an enumeration ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EnumerationEnd {
-    /// The solver proved no further model exists: the count is exact.
-    Exhausted,
-    /// The requested number of models was reached; more may exist.
-    LimitReached,
-    /// Stopped from outside (signal or deadline): the count is a lower bound.
-    Stopped(StopReason),
-}
+use super::{Backend, BackendError};
+use crate::run::Ending;
 
 /// Models found and how the enumeration ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EnumerationOutcome {
     /// Models (or equivalence classes) reported to the caller.
     pub found: u64,
-    /// Why the loop stopped.
-    pub end: EnumerationEnd,
+    /// Why the loop stopped: exhausted (the count is exact), the requested number of models
+    /// reached ([`Ending::Limit`]; more may exist), or stopped from outside (the count is a
+    /// lower bound).
+    pub end: Ending,
 }
 
 /// Errors of the enumeration loop.
@@ -91,16 +82,16 @@ where
     let mut found = 0;
     loop {
         if limit.is_some_and(|limit| found >= limit) {
-            return Ok(outcome(found, EnumerationEnd::LimitReached));
+            return Ok(outcome(found, Ending::Limit));
         }
         match backend.solve_under(&[])? {
-            SolverResult::Unsat => return Ok(outcome(found, EnumerationEnd::Exhausted)),
+            SolverResult::Unsat => return Ok(outcome(found, Ending::Exhausted)),
             SolverResult::Interrupted => {
                 let reason = backend
                     .stop_signal()
                     .reason()
                     .ok_or(EnumerationError::UnexplainedInterruption)?;
-                return Ok(outcome(found, EnumerationEnd::Stopped(reason)));
+                return Ok(outcome(found, reason));
             }
             SolverResult::Sat => {
                 let values = read_projection(backend, projection)?;
@@ -135,6 +126,6 @@ fn add_blocking_clauses(
     Ok(())
 }
 
-fn outcome(found: u64, end: EnumerationEnd) -> EnumerationOutcome {
+fn outcome(found: u64, end: Ending) -> EnumerationOutcome {
     EnumerationOutcome { found, end }
 }

@@ -39,6 +39,7 @@ pub mod cadical;
 mod ccadical;
 pub mod enumerate;
 pub mod kissat;
+mod rustsat_traits;
 pub mod varisat;
 
 use std::time::{Duration, Instant};
@@ -175,18 +176,6 @@ impl std::fmt::Display for CadicalOption {
     }
 }
 
-/// Why a solve or an enumeration stopped before reaching a verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StopReason {
-    /// Someone called [`StopSignal::request_stop`] (for example on Ctrl-C).
-    Signal,
-    /// The deadline given to [`StopSignal::with_timeout`] has passed.
-    Deadline,
-    /// The engine itself stopped its workers (a solution limit was reached).
-    Halt,
-}
-
 /// A cheap, cloneable, thread-safe request to stop solving.
 ///
 /// It wraps the run's [`StopFlag`] (raised by Ctrl-C, SIGTERM or a caller)
@@ -221,7 +210,7 @@ impl StopSignal {
     }
 
     /// The same signal, also stopping when `halt` is raised (reported as
-    /// [`StopReason::Halt`]).
+    /// [`Ending::Limit`]: the engine stops its own workers once its limit is met).
     pub fn halted_by(self, halt: StopFlag) -> Self {
         StopSignal {
             halt: Some(halt),
@@ -244,19 +233,21 @@ impl StopSignal {
         self.flag.raise();
     }
 
-    /// `Some(reason)` once a stop was requested or the deadline passed.
+    /// How the run ends if it stops now: `Some` once a stop was requested
+    /// ([`Ending::Signal`]), the engine halted its workers ([`Ending::Limit`])
+    /// or the deadline passed ([`Ending::Timeout`]).
     ///
     /// An explicit request wins over the deadline so that Ctrl-C is reported
     /// as such even when it comes after the time limit.
-    pub fn reason(&self) -> Option<StopReason> {
+    pub fn reason(&self) -> Option<Ending> {
         if self.flag.is_raised() {
-            return Some(StopReason::Signal);
+            return Some(Ending::Signal);
         }
         if self.halt.as_ref().is_some_and(StopFlag::is_raised) {
-            return Some(StopReason::Halt);
+            return Some(Ending::Limit);
         }
         match self.deadline {
-            Some(deadline) if Instant::now() >= deadline => Some(StopReason::Deadline),
+            Some(deadline) if Instant::now() >= deadline => Some(Ending::Timeout),
             _ => None,
         }
     }
@@ -264,17 +255,6 @@ impl StopSignal {
     /// Whether solving should stop now.
     pub fn is_raised(&self) -> bool {
         self.reason().is_some()
-    }
-}
-
-impl StopReason {
-    /// How a run that stopped for this reason ended.
-    pub fn ending(self) -> Ending {
-        match self {
-            StopReason::Signal => Ending::Signal,
-            StopReason::Deadline => Ending::Timeout,
-            StopReason::Halt => Ending::Limit,
-        }
     }
 }
 

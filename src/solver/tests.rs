@@ -7,9 +7,7 @@ use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult};
 use rustsat::types::{Lit, TernaryVal, Var};
 
 use super::*;
-use crate::solver::enumerate::{
-    blocking_clause, count_projected, enumerate_projected, EnumerationEnd,
-};
+use crate::solver::enumerate::{blocking_clause, count_projected, enumerate_projected};
 
 /// Every backend configuration worth cross-checking.
 fn configs() -> Vec<BackendConfig> {
@@ -222,7 +220,7 @@ fn odd_parity_of_three_has_four_models_on_every_backend() {
         })
         .unwrap();
         assert_eq!(outcome.found, 4, "{}", backend.kind());
-        assert_eq!(outcome.end, EnumerationEnd::Exhausted);
+        assert_eq!(outcome.end, Ending::Exhausted);
         assert!(models
             .iter()
             .all(|m| m.iter().filter(|&&v| v).count() % 2 == 1));
@@ -239,7 +237,7 @@ fn enumeration_honours_the_limit() {
         add_all(&mut *backend, &odd_parity_of_three());
         let outcome = count_projected(&mut *backend, &projection, Some(3)).unwrap();
         assert_eq!(outcome.found, 3);
-        assert_eq!(outcome.end, EnumerationEnd::LimitReached);
+        assert_eq!(outcome.end, Ending::Limit);
     }
 }
 
@@ -263,7 +261,7 @@ fn raised_signal_stops_before_solving_and_is_reported_as_such() {
         assert_eq!(backend.solve_under(&[]).unwrap(), SolverResult::Interrupted);
         let projection: Vec<Var> = (0..3).map(Var::new).collect();
         let outcome = count_projected(&mut *backend, &projection, None).unwrap();
-        assert_eq!(outcome.end, EnumerationEnd::Stopped(StopReason::Signal));
+        assert_eq!(outcome.end, Ending::Signal);
         assert_eq!(backend.usage().interrupted, 2);
     }
 }
@@ -278,7 +276,7 @@ fn passed_deadline_is_reported_as_deadline() {
         };
         let mut backend = new_backend(&config).unwrap();
         let outcome = count_projected(&mut *backend, &[Var::new(0)], None).unwrap();
-        assert_eq!(outcome.end, EnumerationEnd::Stopped(StopReason::Deadline));
+        assert_eq!(outcome.end, Ending::Timeout);
         assert_eq!(outcome.found, 0);
     }
 }
@@ -319,7 +317,7 @@ fn cadical_search_stops_at_the_deadline() {
     assert_eq!(backend.solve_under(&[]).unwrap(), SolverResult::Interrupted);
     // As above: a hang guard, not a speed requirement.
     assert!(started.elapsed() < Duration::from_secs(60));
-    assert_eq!(backend.stop_signal().reason(), Some(StopReason::Deadline));
+    assert_eq!(backend.stop_signal().reason(), Some(Ending::Timeout));
 }
 
 #[test]
@@ -476,7 +474,20 @@ proptest! {
             add_all(&mut *backend, &clauses);
             let outcome = count_projected(&mut *backend, &projection, None).unwrap();
             prop_assert_eq!(outcome.found, expected, "{}", backend.kind());
-            prop_assert_eq!(outcome.end, EnumerationEnd::Exhausted);
+            prop_assert_eq!(outcome.end, Ending::Exhausted);
         }
     }
+}
+
+/// Each way a signal stops a solver reads as the run's own ending, the user's request first.
+#[test]
+fn a_stop_signal_reports_the_run_ending_it_stands_for() {
+    let halt = StopFlag::default();
+    let stop = StopSignal::with_timeout(Duration::ZERO).halted_by(halt.clone());
+    assert_eq!(stop.reason(), Some(Ending::Timeout));
+    halt.raise();
+    assert_eq!(stop.reason(), Some(Ending::Limit));
+    stop.request_stop();
+    assert_eq!(stop.reason(), Some(Ending::Signal));
+    assert_eq!(StopSignal::new().reason(), None);
 }

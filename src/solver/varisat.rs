@@ -13,12 +13,11 @@
 use std::time::Instant;
 
 use ::varisat::ExtendFormula;
-use rustsat::solvers::{Solve, SolveIncremental, SolveStats, SolverResult, SolverStats};
-use rustsat::types::{Cl, Clause, Lit, TernaryVal, Var};
+use rustsat::solvers::SolverResult;
+use rustsat::types::{Lit, Var};
 
 use super::{
-    check_variable, into_anyhow, AnswerState, Backend, BackendError, BackendStats, SolverKind,
-    StopSignal,
+    check_variable, AnswerState, Backend, BackendError, BackendStats, SolverKind, StopSignal,
 };
 
 const NAME: &str = "varisat";
@@ -49,16 +48,6 @@ impl VarisatBackend {
             usage: BackendStats::default(),
             deferred_error: None,
         }
-    }
-
-    fn add_clause_or_defer_error(&mut self, clause: &[Lit]) {
-        if let Err(err) = Backend::add_clause(self, clause) {
-            self.deferred_error.get_or_insert(err);
-        }
-    }
-
-    fn take_deferred_error(&mut self) -> Result<(), BackendError> {
-        self.deferred_error.take().map_or(Ok(()), Err)
     }
 
     fn run_search(&mut self, assumptions: &[::varisat::Lit]) -> Result<SolverResult, BackendError> {
@@ -180,57 +169,4 @@ impl Backend for VarisatBackend {
     }
 }
 
-impl Extend<Clause> for VarisatBackend {
-    fn extend<T: IntoIterator<Item = Clause>>(&mut self, clauses: T) {
-        clauses
-            .into_iter()
-            .for_each(|clause| self.add_clause_or_defer_error(AsRef::<[Lit]>::as_ref(&clause)));
-    }
-}
-
-impl<'a> Extend<&'a Clause> for VarisatBackend {
-    fn extend<T: IntoIterator<Item = &'a Clause>>(&mut self, clauses: T) {
-        clauses
-            .into_iter()
-            .for_each(|clause| self.add_clause_or_defer_error(AsRef::<[Lit]>::as_ref(clause)));
-    }
-}
-
-impl Solve for VarisatBackend {
-    fn signature(&self) -> &'static str {
-        Backend::signature(self)
-    }
-
-    fn solve(&mut self) -> anyhow::Result<SolverResult> {
-        into_anyhow(self.solve_under(&[]))
-    }
-
-    fn lit_val(&self, lit: Lit) -> anyhow::Result<TernaryVal> {
-        let positive = into_anyhow(self.value(lit.var()))?;
-        Ok(TernaryVal::from(positive != lit.is_neg()))
-    }
-
-    fn add_clause_ref<C>(&mut self, clause: &C) -> anyhow::Result<()>
-    where
-        C: AsRef<Cl> + ?Sized,
-    {
-        into_anyhow(Backend::add_clause(self, clause.as_ref().as_ref()))
-    }
-}
-
-impl SolveIncremental for VarisatBackend {
-    fn solve_assumps(&mut self, assumps: &[Lit]) -> anyhow::Result<SolverResult> {
-        into_anyhow(self.solve_under(assumps))
-    }
-
-    fn core(&mut self) -> anyhow::Result<Vec<Lit>> {
-        let failed = into_anyhow(self.failed_assumptions())?;
-        Ok(failed.into_iter().map(|lit| !lit).collect())
-    }
-}
-
-impl SolveStats for VarisatBackend {
-    fn stats(&self) -> SolverStats {
-        self.usage.to_rustsat()
-    }
-}
+super::rustsat_traits::impl_rustsat_traits!(VarisatBackend);

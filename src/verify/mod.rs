@@ -397,8 +397,16 @@ fn check_moves_made(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
     let made_set: HashSet<(Cell, Cell)> = made.iter().copied().collect();
     let mut out = Vec::new();
     let turns = [
-        (puzzle.rot180, "half turn", half_turn as Turn),
-        (puzzle.rot90, "quarter turn", quarter_turn as Turn),
+        (
+            puzzle.symmetry.has_half_turn(),
+            "half turn",
+            half_turn as Turn,
+        ),
+        (
+            puzzle.symmetry.has_quarter_turn(),
+            "quarter turn",
+            quarter_turn as Turn,
+        ),
     ];
     for (_, name, turn) in turns.into_iter().filter(|t| t.0) {
         let mut reported = HashSet::new();

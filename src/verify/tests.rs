@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::board::Board;
-use crate::puzzle::{Equivalence, LineSum};
+use crate::puzzle::{LineSum, Symmetry};
 
 fn plain(shape: Shape, closed: bool) -> Puzzle {
     plain_with(shape, crate::board::Leaper::KNIGHT, closed)
@@ -10,22 +10,7 @@ fn plain(shape: Shape, closed: bool) -> Puzzle {
 
 /// A puzzle with no rule but the board, the leaper and `closed`.
 pub(super) fn plain_with(shape: Shape, leaper: crate::board::Leaper, closed: bool) -> Puzzle {
-    Puzzle {
-        name: "test".into(),
-        board: Board::new(shape, leaper),
-        closed,
-        starts: None,
-        ends: None,
-        sums: Vec::new(),
-        rot180: false,
-        rot90: false,
-        angles: Vec::new(),
-        required: Vec::new(),
-        equivalence: Equivalence {
-            board: true,
-            reverse: false,
-        },
-    }
+    Puzzle::plain(Board::new(shape, leaper), closed)
 }
 
 fn flat(shape: Shape, r: usize, c: usize) -> Cell {
@@ -111,7 +96,7 @@ fn messages_name_the_rule_and_the_numbers() {
     }];
     puzzle.required = vec![(flat(s, 0, 0), flat(s, 2, 1))];
     // The tour is its own half turn (k -> 13 - k), the closing move included.
-    puzzle.rot180 = true;
+    puzzle.symmetry = Symmetry::HalfTurn;
     let text: Vec<String> = verify(&puzzle, &tour)
         .iter()
         .map(std::string::ToString::to_string)

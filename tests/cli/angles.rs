@@ -1,32 +1,28 @@
 //! Angle bounds and `knights optimise` from the command line.
 
-use crate::common::cli::{knights, stderr};
+use crate::common::cli::{knights, stderr, summary};
+use std::process::Output;
 
-/// The last line of stdout, as JSON.
-fn last_json(out: &std::process::Output) -> serde_json::Value {
-    let text = String::from_utf8_lossy(&out.stdout);
-    let last = text.lines().last().expect("a summary line");
-    serde_json::from_str(last).unwrap()
+/// Runs `optimise` on the closed tours of `board`, minimising `angle`, with `options`.
+pub(super) fn optimise(board: &str, angle: &str, options: &[&str]) -> Output {
+    let run = [
+        "optimise",
+        "--board",
+        board,
+        "--closed",
+        "--minimise",
+        angle,
+    ];
+    knights(&[&run[..], options].concat())
 }
 
 #[test]
 fn both_engines_find_the_same_proved_minimum_and_optimal_classes() {
     let mut answers = Vec::new();
     for engine in ["search", "sat"] {
-        let out = knights(&[
-            "optimise",
-            "--board",
-            "6x6",
-            "--closed",
-            "--minimise",
-            "obtuse",
-            "--engine",
-            engine,
-            "--format",
-            "json",
-        ]);
+        let out = optimise("6x6", "obtuse", &["--engine", engine, "--format", "json"]);
         assert!(out.status.success(), "{engine}: {}", stderr(&out));
-        let s = last_json(&out);
+        let s = summary(&out);
         assert_eq!(s["proved"], true, "{s}");
         assert_eq!(s["complete"], true, "{s}");
         let steps = s["steps"].as_array().unwrap();
@@ -44,18 +40,9 @@ fn both_engines_find_the_same_proved_minimum_and_optimal_classes() {
 
 #[test]
 fn the_optimal_tours_pass_the_verifier_with_the_minimum_as_a_bound() {
-    let out = knights(&[
-        "optimise",
-        "--board",
-        "6x6",
-        "--closed",
-        "--minimise",
-        "obtuse_or_straight",
-        "--format",
-        "json",
-    ]);
+    let out = optimise("6x6", "obtuse_or_straight", &["--format", "json"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let minimum = last_json(&out)["minimum"].as_u64().unwrap();
+    let minimum = summary(&out)["minimum"].as_u64().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let tours = dir.path().join("tours.jsonl");
     std::fs::write(&tours, &out.stdout).unwrap();
@@ -77,7 +64,7 @@ fn the_optimal_tours_pass_the_verifier_with_the_minimum_as_a_bound() {
     let checked = knights(&["verify", model.to_str().unwrap(), tours.to_str().unwrap()]);
     assert_eq!(checked.status.code(), Some(1));
     let count = knights(&["count", model.to_str().unwrap(), "--engine", "search"]);
-    let s = last_json(&count);
+    let s = summary(&count);
     assert_eq!(
         (s["solutions"].as_u64(), s["complete"].as_bool()),
         (Some(0), Some(true))
@@ -112,14 +99,7 @@ fn show_and_dimacs_state_the_bounds() {
 
 #[test]
 fn a_model_without_tours_is_answered_by_theorem() {
-    let out = knights(&[
-        "optimise",
-        "--board",
-        "4x4",
-        "--closed",
-        "--minimise",
-        "obtuse",
-    ]);
+    let out = optimise("4x4", "obtuse", &[]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no tour exists"), "{}", stderr(&out));
 }
@@ -160,22 +140,13 @@ fn render_shades_exactly_the_cells_with_the_angle_asked_for() {
 fn optimise_stopped_before_a_proof_reports_its_best_and_no_minimum() {
     // On the closed 8x8 board tours with a few straight or obtuse angles come at once, and
     // the proof that none has fewer than the minimum takes far longer than the time-out.
-    let out = knights(&[
-        "optimise",
-        "--board",
+    let out = optimise(
         "8x8",
-        "--closed",
-        "--minimise",
         "obtuse_or_straight",
-        "--engine",
-        "sat",
-        "--timeout",
-        "0.5",
-        "--format",
-        "json",
-    ]);
+        &["--engine", "sat", "--timeout", "0.5", "--format", "json"],
+    );
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
-    let s = last_json(&out);
+    let s = summary(&out);
     assert_eq!(s["proved"], false, "{s}");
     assert!(s["minimum"].is_null(), "{s}");
     let least = s["steps"]
@@ -189,16 +160,7 @@ fn optimise_stopped_before_a_proof_reports_its_best_and_no_minimum() {
 
 #[test]
 fn optimise_in_text_ends_with_its_descent_and_verdict_in_words() {
-    let out = knights(&[
-        "optimise",
-        "--board",
-        "6x6",
-        "--closed",
-        "--minimise",
-        "obtuse",
-        "--format",
-        "text",
-    ]);
+    let out = optimise("6x6", "obtuse", &["--format", "text"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!text.contains('{'), "no JSON in text: {text}");

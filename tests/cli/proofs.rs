@@ -2,9 +2,12 @@
 //! which .ci/run installs; elsewhere these tests skip without it), a damaged or half-written
 //! proof does not, and a proof-mode count is the count.
 
+use super::angles::optimise;
 use crate::common::cli::{knights, refused, stderr, summary};
 use crate::external_solvers::have;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use tempfile::TempDir;
 
 /// A numbered model whose cubes are split into prefix parts (closed, half-turn symmetric),
 /// so that its proofs hold part lemmas, cube lemmas and blocking clauses.
@@ -18,6 +21,43 @@ fn check(dir: &Path) -> (Option<i32>, Vec<serde_json::Value>) {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     (out.status.code(), lines)
+}
+
+/// Counts the closed tours of 6x6 with `options`, its proofs written into `proofs` in a new
+/// temporary directory; the run must succeed.
+fn count_with_proofs(options: &[&str]) -> (TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let proofs = dir.path().join("proofs");
+    let run = ["count", "--board", "6x6", "--closed"];
+    let out = knights(&[&run[..], options, &["--proof", proofs.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    (dir, proofs)
+}
+
+/// Splits the closed tours of 6x6 into two SAT jobs in `dir`; returns the job file.
+fn split_sat_jobs(dir: &Path) -> String {
+    let jobs = dir.join("jobs.jsonl").to_str().unwrap().to_owned();
+    let split = knights(&[
+        "split", "--board", "6x6", "--closed", "--engine", "sat", "--jobs", "2", "-o", &jobs,
+    ]);
+    assert!(split.status.success(), "{}", stderr(&split));
+    jobs
+}
+
+/// Runs job `index` of `jobs`, its result into `dir`/results and its proofs into `dir`/proofs.
+fn run_job_with_proofs(jobs: &str, index: &str, dir: &Path) -> Output {
+    let results = dir.join("results");
+    let proofs = dir.join("proofs");
+    knights(&[
+        "run-job",
+        jobs,
+        "--index",
+        index,
+        "-o",
+        results.to_str().unwrap(),
+        "--proof",
+        proofs.to_str().unwrap(),
+    ])
 }
 
 #[test]
@@ -57,17 +97,7 @@ fn a_damaged_or_unfinished_proof_is_not_verified() {
     if !have("rate") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let proofs = dir.path().join("proofs");
-    let out = knights(&[
-        "count",
-        "--board",
-        "6x6",
-        "--closed",
-        "--proof",
-        proofs.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let (_dir, proofs) = count_with_proofs(&[]);
     // Without its last lemmas (the cubes' selectors and the empty clause) a proof refutes
     // nothing.
     let drat = proofs.join("proof-0.drat");
@@ -90,27 +120,12 @@ fn a_split_sat_job_writes_its_proofs_beside_its_result() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let jobs = dir.path().join("jobs.jsonl");
-    let jobs = jobs.to_str().unwrap();
-    let split = knights(&[
-        "split", "--board", "6x6", "--closed", "--jobs", "2", "--engine", "sat", "-o", jobs,
-    ]);
-    assert!(split.status.success(), "{}", stderr(&split));
-    let results = dir.path().join("results");
-    let proofs = dir.path().join("proofs");
+    let jobs = split_sat_jobs(dir.path());
     for index in ["0", "1"] {
-        let out = knights(&[
-            "run-job",
-            jobs,
-            "--index",
-            index,
-            "-o",
-            results.to_str().unwrap(),
-            "--proof",
-            proofs.to_str().unwrap(),
-        ]);
+        let out = run_job_with_proofs(&jobs, index, dir.path());
         assert!(out.status.success(), "{}", stderr(&out));
     }
+    let proofs = dir.path().join("proofs");
     assert!(proofs.join("job-1").join("proof-0.drat").exists());
     let (code, lines) = check(&proofs);
     assert_eq!(code, Some(0), "{lines:?}");
@@ -148,11 +163,8 @@ fn names(dir: &Path) -> Vec<String> {
 
 #[test]
 fn a_proof_directory_that_holds_files_is_refused_and_left_as_it_was() {
-    let dir = tempfile::tempdir().unwrap();
-    let proofs = dir.path().join("proofs");
+    let (dir, proofs) = count_with_proofs(&[]);
     let run = ["count", "--board", "6x6", "--closed", "--proof"];
-    let first = knights(&[&run[..], &[proofs.to_str().unwrap()]].concat());
-    assert!(first.status.success(), "{}", stderr(&first));
     let before = names(&proofs);
     assert!(before.iter().any(|n| n.ends_with(".drat")), "{before:?}");
     let err = refused(&[&run[..], &[proofs.to_str().unwrap()]].concat());
@@ -171,18 +183,11 @@ fn a_proof_directory_that_holds_files_is_refused_and_left_as_it_was() {
 fn optimise_keeps_the_proofs_of_every_step_and_names_them() {
     let dir = tempfile::tempdir().unwrap();
     let proofs = dir.path().join("proofs");
-    let out = knights(&[
-        "optimise",
-        "--board",
+    let out = optimise(
         "6x6",
-        "--closed",
-        "--minimise",
         "obtuse",
-        "--format",
-        "json",
-        "--proof",
-        proofs.to_str().unwrap(),
-    ]);
+        &["--format", "json", "--proof", proofs.to_str().unwrap()],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let report = summary(&out);
     assert_eq!(report["proved"], true, "{report}");
@@ -231,30 +236,13 @@ fn optimise_keeps_the_proofs_of_every_step_and_names_them() {
 #[test]
 fn run_job_on_a_finished_job_leaves_its_proofs_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let jobs = dir.path().join("jobs.jsonl");
-    let jobs = jobs.to_str().unwrap();
-    let split = knights(&[
-        "split", "--board", "6x6", "--closed", "--engine", "sat", "--jobs", "2", "-o", jobs,
-    ]);
-    assert!(split.status.success(), "{}", stderr(&split));
-    let results = dir.path().join("results");
-    let proofs = dir.path().join("proofs");
-    let run = [
-        "run-job",
-        jobs,
-        "--index",
-        "0",
-        "-o",
-        results.to_str().unwrap(),
-        "--proof",
-        proofs.to_str().unwrap(),
-    ];
-    let first = knights(&run);
+    let jobs = split_sat_jobs(dir.path());
+    let first = run_job_with_proofs(&jobs, "0", dir.path());
     assert!(first.status.success(), "{}", stderr(&first));
-    let job_proofs = proofs.join("job-0");
+    let job_proofs = dir.path().join("proofs").join("job-0");
     let before = names(&job_proofs);
     assert!(!before.is_empty());
-    let again = knights(&run);
+    let again = run_job_with_proofs(&jobs, "0", dir.path());
     assert!(again.status.success(), "{}", stderr(&again));
     assert!(String::from_utf8_lossy(&again.stdout).contains("already-done"));
     assert_eq!(names(&job_proofs), before);
@@ -274,21 +262,7 @@ fn check_proofs_holds_each_proof_to_its_manifest_line() {
     if !have("rate") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let proofs = dir.path().join("proofs");
-    let out = knights(&[
-        "count",
-        "--board",
-        "6x6",
-        "--closed",
-        "--engine",
-        "sat",
-        "-j",
-        "3",
-        "--proof",
-        proofs.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let (_dir, proofs) = count_with_proofs(&["--engine", "sat", "-j", "3"]);
     let lines = manifest(&proofs);
     let drats = names(&proofs)
         .iter()

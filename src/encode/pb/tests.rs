@@ -6,7 +6,8 @@ use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
 use rustsat::types::{Lit, Var};
 
 use super::*;
-use crate::solver::enumerate::{count_projected, EnumerationEnd};
+use crate::run::Ending;
+use crate::solver::enumerate::count_projected;
 use crate::solver::{new_backend, BackendConfig, CadicalPreset, SolverKind};
 
 fn backend_configs() -> Vec<BackendConfig> {
@@ -62,7 +63,7 @@ fn count_on_every_backend(n_vars: u32, cnf: &Cnf) -> u64 {
                 backend.add_clause(clause.as_ref()).unwrap();
             }
             let outcome = count_projected(&mut *backend, &projection, None).unwrap();
-            assert_eq!(outcome.end, EnumerationEnd::Exhausted);
+            assert_eq!(outcome.end, Ending::Exhausted);
             outcome.found
         })
         .collect();
