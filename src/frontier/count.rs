@@ -4,7 +4,7 @@
 use super::bignum::BigCount;
 use super::bound::{count_bits, primes_for};
 use super::crt::combine;
-use super::layout::{best_schedule, Schedule};
+use super::layout::{best_schedule, Step};
 use super::modular::primes;
 use super::state::Packing;
 use super::table::{Table, BATCH};
@@ -77,16 +77,32 @@ pub fn sweep(
         axes: schedule.axes,
         ..Figures::default()
     };
-    let mut table = Table::start(primes.len())
+    let word_bits = schedule.slots as u32 * schedule.bits;
+    let mut table = Table::start(word_bits, primes.len())
         .map_err(|_| FrontierError::OutOfMemory { step: 0, states: 0 })?;
+    let mut next = Table::with_capacity(word_bits, primes.len(), 1)
+        .map_err(|_| FrontierError::OutOfMemory { step: 1, states: 0 })?;
     for i in 0..schedule.steps.len() {
-        let mut next = match advance(&table, &schedule, i, &transition, &primes, limits, started)? {
-            Ok(next) => next,
-            Err(ending) => return Ok((Outcome::Stopped(ending), figures)),
+        let before = table.len();
+        let step = Sweep {
+            step: &schedule.steps[i],
+            transition: &transition,
+            primes: &primes,
+            limits,
+            started,
         };
-        measure(&mut figures, &table, &next);
-        next.seal();
-        table = next;
+        match step.advance(&mut table, &mut next) {
+            Ok(()) => {}
+            Err(Halt::Stopped(ending)) => return Ok((Outcome::Stopped(ending), figures)),
+            Err(Halt::OutOfMemory(states)) => {
+                return Err(FrontierError::OutOfMemory {
+                    step: i + 1,
+                    states,
+                })
+            }
+        }
+        std::mem::swap(&mut table, &mut next);
+        measure(&mut figures, before, &table, &next);
         on_progress(Progress::Steps(StepProgress {
             step: i + 1,
             steps: schedule.steps.len(),
@@ -99,48 +115,67 @@ pub fn sweep(
     Ok((Outcome::Counted(combine(&residues, &primes)), figures))
 }
 
-/// The states after step `i`, not yet packed, or how the run was stopped.
-fn advance(
-    table: &Table,
-    schedule: &Schedule,
-    i: usize,
-    transition: &Transition,
-    primes: &[u64],
-    limits: &Limits,
+/// One step of the sweep and what it needs.
+struct Sweep<'a> {
+    step: &'a Step,
+    transition: &'a Transition,
+    primes: &'a [u64],
+    limits: &'a Limits,
     started: Instant,
-) -> Result<Result<Table, Ending>, FrontierError> {
-    let step = &schedule.steps[i];
-    let out_of_memory = |_| FrontierError::OutOfMemory {
-        step: i + 1,
-        states: table.len(),
-    };
-    let mut next =
-        Table::with_capacity(primes.len(), table.len() + table.len() / 4).map_err(out_of_memory)?;
-    let mut batch: Vec<(u128, &[u64])> = Vec::with_capacity(BATCH);
-    for (n, (word, counts)) in table.iter().enumerate() {
-        if n % STATES_BETWEEN_CHECKS == 0 {
-            if let Some(ending) = limits.reason_to_stop(started, 0) {
-                return Ok(Err(ending));
-            }
-        }
-        for successor in transition.successors(word, step).into_iter().flatten() {
-            batch.push((successor, counts));
-        }
-        if batch.len() + 2 > BATCH {
-            next.add_batch(&batch, primes).map_err(out_of_memory)?;
-            batch.clear();
-        }
-    }
-    next.add_batch(&batch, primes).map_err(out_of_memory)?;
-    Ok(Ok(next))
 }
 
-/// Keeps the peak figures up to date with a step just built.
-fn measure(figures: &mut Figures, before: &Table, after: &Table) {
+/// Why a step did not finish.
+enum Halt {
+    /// A limit or a signal.
+    Stopped(Ending),
+    /// The next table could not be allocated, with the states of the step before.
+    OutOfMemory(usize),
+}
+
+impl Sweep<'_> {
+    /// Empties `table` into `next`: each state's successors after the step.
+    fn advance(&self, table: &mut Table, next: &mut Table) -> Result<(), Halt> {
+        let states = table.len();
+        next.make_room(states + states / 4)
+            .map_err(|_| Halt::OutOfMemory(states))?;
+        let k = self.primes.len();
+        let mut words = [0u128; BATCH];
+        let mut residues = vec![0u64; BATCH * k];
+        let mut held = 0;
+        let mut seen = 0usize;
+        let drained = table.drain(|word, counts| {
+            if seen.is_multiple_of(STATES_BETWEEN_CHECKS) {
+                if let Some(ending) = self.limits.reason_to_stop(self.started, 0) {
+                    return Err(Halt::Stopped(ending));
+                }
+            }
+            seen += 1;
+            let successors = self.transition.successors(word, self.step);
+            for successor in successors.into_iter().flatten() {
+                words[held] = successor;
+                residues[held * k..(held + 1) * k].copy_from_slice(counts);
+                held += 1;
+            }
+            if held + 2 > BATCH {
+                next.add_batch(&words[..held], &residues[..held * k], self.primes)
+                    .map_err(|_| Halt::OutOfMemory(states))?;
+                held = 0;
+            }
+            Ok(())
+        });
+        drained?;
+        next.add_batch(&words[..held], &residues[..held * k], self.primes)
+            .map_err(|_| Halt::OutOfMemory(states))
+    }
+}
+
+/// Keeps the peak figures up to date with a step just built (`after`) from `before` states,
+/// whose table, now empty, is `emptied`.
+fn measure(figures: &mut Figures, before: usize, after: &Table, emptied: &Table) {
     figures.peak_states = figures.peak_states.max(after.len());
-    let bytes = before.bytes() + after.bytes();
+    let bytes = emptied.bytes() + after.bytes();
     if bytes > figures.peak_bytes {
         figures.peak_bytes = bytes;
-        figures.bytes_per_state = bytes as f64 / (before.len() + after.len()).max(1) as f64;
+        figures.bytes_per_state = bytes as f64 / (before + after.len()).max(1) as f64;
     }
 }

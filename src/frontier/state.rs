@@ -92,7 +92,40 @@ impl Packing {
         // Only slots holding a label change: walk those, lowest slot first. Labels are the
         // codes from 3 on: 3 itself, and every code with a bit above the lowest two.
         debug_assert_eq!(FIRST_LABEL, 3);
-        let mut labelled = self.nonzero(word & !(self.low * 3)) | self.holding(word, FIRST_LABEL);
+        let labelled = self.nonzero(word & !(self.low * 3)) | self.holding(word, FIRST_LABEL);
+        if labelled == 0 {
+            return word;
+        }
+        match (self.bits <= 4, u64::try_from(word)) {
+            (true, Ok(narrow)) if labelled >> 64 == 0 => {
+                u128::from(self.renamed_narrow(narrow, labelled as u64))
+            }
+            _ => self.renamed_wide(word, labelled),
+        }
+    }
+
+    /// [`Packing::canonical`] for a word inside 64 bits whose codes fit 4 bits: the new name
+    /// of each code is kept in a register (a nibble per code), with no branch on whether a
+    /// label is met for the first time, which the processor cannot predict.
+    fn renamed_narrow(self, word: u64, mut labelled: u64) -> u64 {
+        let mask = self.mask() as u64;
+        let (mut names, mut next, mut out) = (0u64, u64::from(FIRST_LABEL), word);
+        while labelled != 0 {
+            let shift = labelled.trailing_zeros();
+            labelled &= labelled - 1;
+            let at = ((word >> shift) & mask) * 4;
+            let named = (names >> at) & 15;
+            let fresh = u64::from(named == 0);
+            let name = named | (next * fresh);
+            names |= name << at;
+            next += fresh;
+            out = (out & !(mask << shift)) | name << shift;
+        }
+        out
+    }
+
+    /// [`Packing::canonical`] for any word.
+    fn renamed_wide(self, word: u128, mut labelled: u128) -> u128 {
         let mut renamed = [0u8; 64];
         let mut next = FIRST_LABEL as u8;
         let mut out = word;
@@ -101,10 +134,9 @@ impl Packing {
             labelled &= labelled - 1;
             let code = ((word >> shift) & self.mask()) as usize;
             let entry = &mut renamed[code];
-            if *entry == 0 {
-                *entry = next;
-                next += 1;
-            }
+            let fresh = *entry == 0;
+            *entry = if fresh { next } else { *entry };
+            next += u8::from(fresh);
             out = (out & !(self.mask() << shift)) | u128::from(*entry) << shift;
         }
         out
@@ -128,6 +160,26 @@ mod tests {
         let w = word(p, &[5, 1, 3, 5, 0, 3]);
         assert_eq!(p.canonical(w), word(p, &[3, 1, 4, 3, 0, 4]));
         assert_eq!(p.canonical(p.canonical(w)), p.canonical(w));
+    }
+
+    #[test]
+    fn narrow_and_wide_words_are_renumbered_alike() {
+        // Sixteen 4-bit slots fill 64 bits (renamed in a register); 20 slots do not.
+        let codes = [9, 2, 11, 0, 9, 1, 3, 11, 7, 3, 2, 7, 10, 0, 10, 1];
+        let want = [3, 2, 4, 0, 3, 1, 5, 4, 6, 5, 2, 6, 7, 0, 7, 1];
+        for slots in [16, 20] {
+            let p = Packing::new(slots, 4);
+            let mut w = word(p, &codes);
+            let mut canonical = word(p, &want);
+            if slots == 20 {
+                // The same pattern shifted up four slots, past bit 64.
+                w <<= 16;
+                canonical <<= 16;
+            }
+            assert_eq!(p.canonical(w), canonical, "{slots} slots");
+        }
+        let p = Packing::new(16, 4);
+        assert_eq!(p.canonical(word(p, &[1, 0, 2, 1])), word(p, &[1, 0, 2, 1]));
     }
 
     #[test]

@@ -4,18 +4,26 @@
 //! residues, so that adding to a state touches one place in memory. Entries are added in
 //! batches: the places of a whole batch are looked up ahead (prefetched) before any is
 //! written, so that the cache misses of a table larger than the cache overlap instead of
-//! following each other. Once a step is built its entries are packed to the front and the
-//! empty places given back: the next step only reads them in order.
+//! following each other.
+//!
+//! The sweep keeps two tables and swaps them after each step. A table is read once, in place
+//! order, and emptied as it is read ([`Table::drain`]): each entry is cleared while its cache
+//! line is already at hand, so the table can be filled again at the next step without
+//! allocating (new pages cost a fault each) or a separate pass to clear it.
+//! A word that fits 64 bits takes one key word instead of two.
 
 use super::modular::add_mod;
 use std::collections::TryReserveError;
 
-/// The word of an empty place. No state has it: a word with every bit set holds the same
-/// label in three or more slots, or uses bits above the slots.
-const EMPTY: u128 = u128::MAX;
+/// The key words of an empty place. No state has them: a word with every bit set holds the
+/// same label in three or more slots, or uses bits above the slots.
+const EMPTY: u64 = u64::MAX;
 
 /// At most this share of places (in eighths) is filled before the table doubles.
 const FILL_EIGHTHS: usize = 6;
+
+/// A table this many times larger than its states need is given back for a smaller one.
+const SHRINK_FACTOR: usize = 8;
 
 /// Entries looked up together.
 pub const BATCH: usize = 32;
@@ -23,14 +31,15 @@ pub const BATCH: usize = 32;
 /// States and their counts modulo each prime.
 #[derive(Debug)]
 pub struct Table {
-    /// `stride` words per place: the state's low and high halves, then its residues.
+    /// `stride` words per place: the state's key words (low half first), then its residues.
     places: Vec<u64>,
+    /// Key words per place: 1 when every state fits 64 bits, else 2.
+    key: usize,
     stride: usize,
     primes: usize,
     len: usize,
-    /// Places minus one (a power of two minus one); unused once sealed.
+    /// Places minus one (a power of two minus one).
     mask: usize,
-    sealed: bool,
 }
 
 /// Where a word's search for its place starts.
@@ -39,66 +48,100 @@ fn hash(word: u128) -> u64 {
     mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// Places for about `states` entries at most [`FILL_EIGHTHS`] full, a power of two.
+fn places_for(states: usize) -> usize {
+    let places = states.saturating_mul(8) / FILL_EIGHTHS + 1;
+    places
+        .checked_next_power_of_two()
+        .unwrap_or(usize::MAX)
+        .max(16)
+}
+
 impl Table {
-    /// An empty table for counts modulo `primes` primes, with room for about `states`.
-    /// The error is the allocation's: the machine has not the memory asked for.
-    pub fn with_capacity(primes: usize, states: usize) -> Result<Self, TryReserveError> {
-        let places = states.saturating_mul(8) / FILL_EIGHTHS + 1;
-        Table::with_places(
-            primes,
-            places.checked_next_power_of_two().unwrap_or(usize::MAX),
-        )
+    /// An empty table for states of `bits` bits with counts modulo `primes` primes, with
+    /// room for about `states`. The error is the allocation's: the machine has not the
+    /// memory asked for.
+    pub fn with_capacity(bits: u32, primes: usize, states: usize) -> Result<Self, TryReserveError> {
+        let key = if bits <= 64 { 1 } else { 2 };
+        Table::with_places(key, primes, places_for(states))
     }
 
-    fn with_places(primes: usize, places: usize) -> Result<Self, TryReserveError> {
-        let places = places.max(16);
-        let stride = 2 + primes;
+    fn with_places(key: usize, primes: usize, places: usize) -> Result<Self, TryReserveError> {
+        let stride = key + primes;
         let mut data = Vec::new();
         // A size past `usize` saturates, which the allocator refuses like any other.
         data.try_reserve_exact(places.saturating_mul(stride))?;
-        for _ in 0..places {
-            data.extend_from_slice(&[EMPTY as u64, (EMPTY >> 64) as u64]);
-            data.extend(std::iter::repeat_n(0, primes));
-        }
+        ask_for_huge_pages(&data);
+        data.resize(places * stride, EMPTY);
         Ok(Table {
             places: data,
+            key,
             stride,
             primes,
             len: 0,
             mask: places - 1,
-            sealed: false,
         })
     }
 
     /// The table of the empty frontier before any step, counted once.
-    pub fn start(primes: usize) -> Result<Self, TryReserveError> {
-        let mut table = Table::with_capacity(primes, 1)?;
+    pub fn start(bits: u32, primes: usize) -> Result<Self, TryReserveError> {
+        let mut table = Table::with_capacity(bits, primes, 1)?;
         table.insert_new(table.start_of(0), 0, &vec![1; primes]);
-        table.seal();
         Ok(table)
+    }
+
+    /// A table as this one would be made for `states`, kept when it already fits; an empty
+    /// table's places are all empty, so keeping it costs nothing.
+    pub fn make_room(&mut self, states: usize) -> Result<(), TryReserveError> {
+        debug_assert_eq!(self.len, 0);
+        let wanted = places_for(states);
+        let places = self.mask + 1;
+        if places < wanted || places / SHRINK_FACTOR > wanted {
+            // The old places go before the new are asked for, to keep the peak down.
+            self.places = Vec::new();
+            *self = Table::with_places(self.key, self.primes, wanted)?;
+        }
+        Ok(())
     }
 
     fn start_of(&self, word: u128) -> usize {
         (hash(word) >> (64 - (self.mask + 1).trailing_zeros())) as usize
     }
 
-    /// Adds to each word of `batch` (at most [`BATCH`] of them) its residues, creating
-    /// states as needed; fails only when the table cannot grow.
+    fn word_at(&self, at: usize) -> u128 {
+        let place = &self.places[at * self.stride..];
+        match self.key {
+            1 => u128::from(place[0]),
+            _ => u128::from(place[0]) | u128::from(place[1]) << 64,
+        }
+    }
+
+    fn is_empty_at(&self, at: usize) -> bool {
+        self.places[at * self.stride..][..self.key]
+            .iter()
+            .all(|&w| w == EMPTY)
+    }
+
+    /// Adds to each word of `words` (at most [`BATCH`] of them) its residues, the `i`-th
+    /// word's being `residues[i * primes..]`, creating states as needed; fails only when
+    /// the table cannot grow.
     pub fn add_batch(
         &mut self,
-        batch: &[(u128, &[u64])],
+        words: &[u128],
+        residues: &[u64],
         primes: &[u64],
     ) -> Result<(), TryReserveError> {
-        debug_assert!(!self.sealed && batch.len() <= BATCH);
-        while (self.len + batch.len()) * 8 > (self.mask + 1) * FILL_EIGHTHS {
+        debug_assert!(words.len() <= BATCH && residues.len() == words.len() * self.primes);
+        while (self.len + words.len()) * 8 > (self.mask + 1) * FILL_EIGHTHS {
             self.grow()?;
         }
         let mut starts = [0usize; BATCH];
-        for (start, &(word, _)) in starts.iter_mut().zip(batch) {
+        for (start, &word) in starts.iter_mut().zip(words) {
             *start = self.start_of(word);
             prefetch(&self.places[*start * self.stride..]);
         }
-        for (&start, &(word, add)) in starts.iter().zip(batch) {
+        let adds = residues.chunks_exact(self.primes.max(1));
+        for ((&start, &word), add) in starts.iter().zip(words).zip(adds) {
             self.add_at(start, word, add, primes);
         }
         Ok(())
@@ -107,18 +150,21 @@ impl Table {
     /// Adds `add` to `word`, looking from place `start` on.
     fn add_at(&mut self, mut at: usize, word: u128, add: &[u64], primes: &[u64]) {
         let (lo, hi) = (word as u64, (word >> 64) as u64);
+        let key = self.key;
         loop {
             let place = &mut self.places[at * self.stride..(at + 1) * self.stride];
-            if place[0] == lo && place[1] == hi {
-                for ((c, &a), &p) in place[2..].iter_mut().zip(add).zip(primes) {
+            if place[0] == lo && (key == 1 || place[1] == hi) {
+                for ((c, &a), &p) in place[key..].iter_mut().zip(add).zip(primes) {
                     *c = add_mod(*c, a, p);
                 }
                 return;
             }
-            if place[0] == EMPTY as u64 && place[1] == (EMPTY >> 64) as u64 {
+            if place[0] == EMPTY && (key == 1 || place[1] == EMPTY) {
                 place[0] = lo;
-                place[1] = hi;
-                place[2..].copy_from_slice(add);
+                if key == 2 {
+                    place[1] = hi;
+                }
+                place[key..].copy_from_slice(add);
                 self.len += 1;
                 return;
             }
@@ -128,7 +174,7 @@ impl Table {
 
     /// Doubles the places, moving every entry to its place in the larger table.
     fn grow(&mut self) -> Result<(), TryReserveError> {
-        let mut larger = Table::with_places(self.primes, (self.mask + 1) * 2)?;
+        let mut larger = Table::with_places(self.key, self.primes, (self.mask + 1) * 2)?;
         for (word, counts) in self.iter() {
             let start = larger.start_of(word);
             larger.insert_new(start, word, counts);
@@ -139,39 +185,42 @@ impl Table {
 
     /// Puts a word known to be absent at its place.
     fn insert_new(&mut self, mut at: usize, word: u128, counts: &[u64]) {
-        loop {
-            let place = &mut self.places[at * self.stride..(at + 1) * self.stride];
-            if place[0] == EMPTY as u64 && place[1] == (EMPTY >> 64) as u64 {
-                place[0] = word as u64;
-                place[1] = (word >> 64) as u64;
-                place[2..].copy_from_slice(counts);
-                self.len += 1;
-                return;
-            }
+        while !self.is_empty_at(at) {
             at = (at + 1) & self.mask;
         }
+        let key = self.key;
+        let place = &mut self.places[at * self.stride..(at + 1) * self.stride];
+        place[0] = word as u64;
+        if key == 2 {
+            place[1] = (word >> 64) as u64;
+        }
+        place[key..].copy_from_slice(counts);
+        self.len += 1;
     }
 
-    /// Packs the entries to the front and frees the rest: the table is only read in order
-    /// from now on.
-    pub fn seal(&mut self) {
-        let stride = self.stride;
-        let mut to = 0;
-        for from in 0..=self.mask {
-            let lo = self.places[from * stride];
-            let hi = self.places[from * stride + 1];
-            if lo == EMPTY as u64 && hi == (EMPTY >> 64) as u64 {
+    /// Hands each state with its residues to `each`, in place order, emptying the table as
+    /// it goes. An error from `each` stops the walk; the table is emptied all the same.
+    pub fn drain<E>(
+        &mut self,
+        mut each: impl FnMut(u128, &[u64]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let (key, stride) = (self.key, self.stride);
+        let mut outcome = Ok(());
+        for place in self.places.chunks_exact_mut(stride) {
+            if place[..key].iter().all(|&w| w == EMPTY) {
                 continue;
             }
-            if to != from {
-                self.places
-                    .copy_within(from * stride..(from + 1) * stride, to * stride);
+            if outcome.is_ok() {
+                let word = match key {
+                    1 => u128::from(place[0]),
+                    _ => u128::from(place[0]) | u128::from(place[1]) << 64,
+                };
+                outcome = each(word, &place[key..]);
             }
-            to += 1;
+            place[..key].fill(EMPTY);
         }
-        self.places.truncate(to * stride);
-        self.places.shrink_to_fit();
-        self.sealed = true;
+        self.len = 0;
+        outcome
     }
 
     /// Number of states.
@@ -179,17 +228,14 @@ impl Table {
         self.len
     }
 
-    /// Each state with its residues.
+    /// Each state with its residues, in place order.
     pub fn iter(&self) -> impl Iterator<Item = (u128, &[u64])> {
-        self.places
-            .chunks_exact(self.stride)
-            .map(|place| {
-                (
-                    u128::from(place[0]) | u128::from(place[1]) << 64,
-                    &place[2..],
-                )
+        (0..=self.mask)
+            .filter(|&at| !self.is_empty_at(at))
+            .map(|at| {
+                let counts = &self.places[at * self.stride + self.key..(at + 1) * self.stride];
+                (self.word_at(at), counts)
             })
-            .filter(|&(word, _)| word != EMPTY)
     }
 
     /// The residues of `word`, zero when it is absent.
@@ -203,6 +249,33 @@ impl Table {
     pub fn bytes(&self) -> usize {
         self.places.capacity() * std::mem::size_of::<u64>()
     }
+}
+
+/// Asks the kernel to back the (not yet touched) capacity of `data` with huge pages where it
+/// can: each insertion lands at a random place, and with 4 KiB pages nearly every one also
+/// misses the address translation cache. Only a hint: without it the table works the same.
+fn ask_for_huge_pages(data: &Vec<u64>) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = data.as_ptr() as usize;
+        let end = start + data.capacity() * std::mem::size_of::<u64>();
+        let (first, last) = (start.next_multiple_of(PAGE), end / PAGE * PAGE);
+        if last > first {
+            // SAFETY: the range lies inside the vector's own allocation, page aligned as
+            // madvise requires; MADV_HUGEPAGE changes how pages are backed, never their
+            // contents, and a refusal (its return value) leaves everything as it was.
+            unsafe {
+                libc::madvise(
+                    first as *mut libc::c_void,
+                    last - first,
+                    libc::MADV_HUGEPAGE,
+                )
+            };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = data;
 }
 
 /// Asks for the cache line holding `place` ahead of its use.
@@ -224,23 +297,76 @@ mod tests {
 
     #[test]
     fn a_table_larger_than_memory_is_an_error_not_an_abort() {
-        assert!(Table::with_capacity(2, usize::MAX / 2).is_err());
-        assert!(Table::with_capacity(2, 1 << 60).is_err());
+        assert!(Table::with_capacity(128, 2, usize::MAX / 2).is_err());
+        assert!(Table::with_capacity(128, 2, 1 << 60).is_err());
+    }
+
+    /// `copies` times each of `words`, each time with residues (5, 10), in batches.
+    fn filled(bits: u32, words: &[u128], copies: usize) -> Table {
+        let primes = [7, 11];
+        let mut table = Table::with_capacity(bits, 2, 1).unwrap();
+        let residues: Vec<u64> = words.iter().flat_map(|_| [5, 10]).collect();
+        for _ in 0..copies {
+            for (w, r) in words.chunks(BATCH).zip(residues.chunks(BATCH * 2)) {
+                table.add_batch(w, r, &primes).unwrap();
+            }
+        }
+        table
     }
 
     #[test]
     fn residues_of_one_word_add_up_across_batches_and_growth() {
-        let primes = [7, 11];
-        let mut table = Table::with_capacity(2, 1).unwrap();
-        let one: &[u64] = &[5, 10];
-        for _ in 0..3 {
-            let batch: Vec<(u128, &[u64])> = (0..BATCH as u128).map(|w| (w << 70, one)).collect();
-            table.add_batch(&batch, &primes).unwrap();
+        for (bits, shift) in [(128, 70), (64, 50)] {
+            let words: Vec<u128> = (0..BATCH as u128).map(|w| w << shift).collect();
+            let table = filled(bits, &words, 3);
+            assert_eq!(table.len(), BATCH);
+            // Three times (5, 10): 15 mod 7 and 30 mod 11.
+            assert_eq!(table.residues_of(3 << shift), vec![1, 8], "{bits} bits");
+            assert_eq!(table.residues_of(1 << 40), vec![0, 0]);
         }
-        table.seal();
-        assert_eq!(table.len(), BATCH);
-        // Three times (5, 10): 15 mod 7 and 30 mod 11.
-        assert_eq!(table.residues_of(3 << 70), vec![1, 8]);
-        assert_eq!(table.residues_of(1 << 127), vec![0, 0]);
+    }
+
+    #[test]
+    fn a_drained_table_is_empty_and_takes_new_states_without_the_old() {
+        let words: Vec<u128> = (0..100).collect();
+        let mut table = filled(64, &words, 2);
+        let mut seen = Vec::new();
+        table
+            .drain(|w, c| {
+                seen.push((w, c.to_vec()));
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+        seen.sort();
+        assert_eq!(
+            seen,
+            words.iter().map(|&w| (w, vec![3, 9])).collect::<Vec<_>>()
+        );
+        assert_eq!((table.len(), table.iter().count()), (0, 0));
+        table.make_room(100).unwrap();
+        table.add_batch(&[7], &[1, 1], &[7, 11]).unwrap();
+        assert_eq!(
+            table.residues_of(7),
+            vec![1, 1],
+            "no residue left from before"
+        );
+        assert_eq!(table.residues_of(8), vec![0, 0]);
+    }
+
+    #[test]
+    fn a_drain_stopped_early_still_empties_the_table() {
+        let words: Vec<u128> = (0..100).collect();
+        let mut table = filled(128, &words, 1);
+        let mut calls = 0;
+        let stopped = table.drain(|_, _| {
+            calls += 1;
+            if calls == 10 {
+                Err("stop")
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!((stopped, calls), (Err("stop"), 10));
+        assert_eq!((table.len(), table.iter().count()), (0, 0));
     }
 }

@@ -32,11 +32,11 @@ impl Transition {
         // Leaving the move out changes nothing when no cell leaves: the word stays canonical.
         let without = match step.leaving.is_empty() {
             true => self.can_still_cover(word, step).then_some(word),
-            false => self.settle(word, step, false),
+            false => self.settle(word, step, false, false),
         };
         let with = self
             .take(word, step.first, step.second)
-            .and_then(|(taken, finished)| self.settle(taken, step, finished));
+            .and_then(|(taken, finished)| self.settle(taken, step, finished, true));
         if step.folds.is_empty() {
             return [without, with];
         }
@@ -89,9 +89,16 @@ impl Transition {
         p.find(word, label, here)
     }
 
-    /// The state once the step's leaving cells are out, renumbered; `None` if a cell leaves
-    /// uncovered or a finished tour misses a cell.
-    fn settle(&self, mut word: u128, step: &Step, mut finished: bool) -> Option<u128> {
+    /// The state once the step's leaving cells are out, renumbered unless no label moved
+    /// (`relabelled` says whether one did before); `None` if a cell leaves uncovered or a
+    /// finished tour misses a cell.
+    fn settle(
+        &self,
+        mut word: u128,
+        step: &Step,
+        mut finished: bool,
+        mut relabelled: bool,
+    ) -> Option<u128> {
         let p = self.packing;
         for &slot in &step.leaving {
             let code = p.get(word, slot);
@@ -106,6 +113,7 @@ impl Transition {
                 label => {
                     let other = p.find(word, label, slot)?;
                     word = p.set(word, other, LOOSE);
+                    relabelled = true;
                     if p.count(word, LOOSE) > 2 {
                         return None;
                     }
@@ -118,7 +126,8 @@ impl Transition {
         if !self.can_still_cover(word, step) {
             return None;
         }
-        Some(p.canonical(word))
+        // A cell of degree 2 leaving takes no label with it: the word is still canonical.
+        Some(if relabelled { p.canonical(word) } else { word })
     }
 
     /// Whether the cells of degree 0 with one move left can still be covered: in a cycle
