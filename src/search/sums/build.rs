@@ -133,12 +133,11 @@ fn no_two_consecutive(free: &[bool], parity: bool, w: usize) -> Vec<(i64, i64)> 
     // best[last taken][e0 * w + e1]
     let mut best = [vec![NO; w * w], vec![NO; w * w]];
     best[0][0] = (0, 0);
-    for m in 1..free.len() {
+    for (m, &is_free) in free.iter().enumerate().skip(1) {
         let class = usize::from(parity && (m - 1) % 2 == 1);
         let mut next = [vec![NO; w * w], vec![NO; w * w]];
-        for last in 0..2 {
-            for k in 0..w * w {
-                let (lo, hi) = best[last][k];
+        for (last, row) in best.iter().enumerate() {
+            for (k, &(lo, hi)) in row.iter().enumerate() {
                 if lo == i64::MAX {
                     continue;
                 }
@@ -150,7 +149,7 @@ fn no_two_consecutive(free: &[bool], parity: bool, w: usize) -> Vec<(i64, i64)> 
                 } else {
                     (e0, e1 + 1)
                 };
-                if free[m] && last == 0 && e.0 < w && e.1 < w {
+                if is_free && last == 0 && e.0 < w && e.1 < w {
                     let k2 = e.0 * w + e.1;
                     let v = m as i64;
                     let take = &mut next[1][k2];
