@@ -32,6 +32,8 @@ const CAPTION: f64 = 22.0;
 const STUB: f64 = 0.3;
 /// Height of the legend under the layers of a box.
 const LEGEND: f64 = 36.0;
+/// Height of the line under the board that says what the shaded cells are.
+const MARK_LEGEND: f64 = 22.0;
 
 const LIGHT: &str = "#f4ecd8";
 const DARK: &str = "#cdb891";
@@ -50,7 +52,7 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(shape: Shape) -> Layout {
+    fn new(shape: Shape, marks: bool) -> Layout {
         let layers = shape.layers as f64;
         let panel_w = shape.cols as f64 * CELL;
         let top = if shape.solid {
@@ -64,7 +66,8 @@ impl Layout {
             height: top
                 + shape.rows as f64 * CELL
                 + MARGIN
-                + if shape.solid { LEGEND } else { 0.0 },
+                + if shape.solid { LEGEND } else { 0.0 }
+                + if marks { MARK_LEGEND } else { 0.0 },
             top,
         }
     }
@@ -103,17 +106,18 @@ fn num(v: f64) -> String {
 /// flat board with a side over 60 is drawn as an overview: the path only, coloured from
 /// number 1 to the last, with no numbers.
 pub fn svg(tour: &Tour, closed: bool) -> String {
-    svg_marked(tour, closed, &[])
+    svg_marked(tour, closed, &[], "")
 }
 
-/// [`svg`] with the `marked` cells shaded (the cells whose angle a reader asked to see, say).
-/// The overview of a large board shows no marks.
-pub fn svg_marked(tour: &Tour, closed: bool, marked: &[Cell]) -> String {
+/// [`svg`] with the `marked` cells shaded (the cells whose angle a reader asked to see, say)
+/// and a line under the board saying what they are: "shaded: {meaning} (N cells)". The
+/// overview of a large board shows no marks.
+pub fn svg_marked(tour: &Tour, closed: bool, marked: &[Cell], meaning: &str) -> String {
     let shape = tour.shape();
     if overview::suits(shape) {
         return overview::svg(shape, tour.order(), closed);
     }
-    let layout = Layout::new(shape);
+    let layout = Layout::new(shape, !marked.is_empty());
     let order = tour.order();
     let (w, h) = (num(layout.width), num(layout.height));
     let mut out = String::new();
@@ -133,6 +137,9 @@ pub fn svg_marked(tour: &Tour, closed: bool, marked: &[Cell]) -> String {
     draw_moves(&mut out, &layout, order, closed);
     if shape.solid {
         draw_legend(&mut out, &layout);
+    }
+    if !marked.is_empty() {
+        draw_mark_legend(&mut out, &layout, marked.len(), meaning);
     }
     draw_ends(&mut out, &layout, order);
     draw_numbers(&mut out, &layout, order);
@@ -322,6 +329,21 @@ fn draw_legend(out: &mut String, layout: &Layout) {
     out.push_str("</g>\n");
 }
 
+/// The line under everything else that says what the shaded cells are.
+fn draw_mark_legend(out: &mut String, layout: &Layout, count: usize, meaning: &str) {
+    let x = MARGIN;
+    let y = layout.height - MARGIN - MARK_LEGEND + 16.0;
+    let cells = if count == 1 { "cell" } else { "cells" };
+    let _ = writeln!(
+        out,
+        r##"<g class="mark-legend" font-size="10" fill="#333"><rect x="{}" y="{}" width="12" height="12" fill="{MARK}" fill-opacity="0.45" stroke="{MARK}" stroke-width="2"/><text x="{}" y="{}">shaded: {meaning} ({count} {cells})</text></g>"##,
+        num(x),
+        num(y - 10.0),
+        num(x + 18.0),
+        num(y)
+    );
+}
+
 /// The unit vector within the layers from `from` towards `to`; straight through the layers,
 /// the upper right.
 fn direction(shape: Shape, from: Cell, to: Cell) -> (f64, f64) {
@@ -384,6 +406,32 @@ fn draw_stubs(out: &mut String, layout: &Layout, stubs: &[(Cell, Cell)]) {
     }
 }
 
+/// The picture scaled to `width` pixels wide, its height in proportion: only the root
+/// element's `width` and `height` change (its `viewBox` keeps the drawing's units).
+pub fn sized(svg: &str, width: f64) -> String {
+    let (head, rest) = svg.split_once('\n').unwrap_or((svg, ""));
+    let read = |name: &str| -> Option<f64> {
+        let key = format!(" {name}=\"");
+        let start = head.find(&key)? + key.len();
+        head[start..].split('"').next()?.parse().ok()
+    };
+    let (Some(w), Some(h)) = (read("width"), read("height")) else {
+        return svg.to_string();
+    };
+    let scaled = head
+        .replacen(
+            &format!(" width=\"{}\"", num(w)),
+            &format!(" width=\"{}\"", num(width)),
+            1,
+        )
+        .replacen(
+            &format!(" height=\"{}\"", num(h)),
+            &format!(" height=\"{}\"", num(h * width / w)),
+            1,
+        );
+    format!("{scaled}\n{rest}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -393,6 +441,26 @@ mod tests {
         assert_eq!(num(20.0), "20");
         assert_eq!(num(16.8), "16.8");
         assert_eq!(num(-3.04), "-3");
+    }
+
+    /// Marked cells get a line under the board that says what they are, and room for it.
+    #[test]
+    fn marks_come_with_a_legend_and_the_size_option_scales_the_picture() {
+        let shape = Shape::flat(3, 4);
+        let numbers = [1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12];
+        let tour = Tour::from_numbers(shape, &numbers).unwrap();
+        let plain = svg(&tour, false);
+        assert!(!plain.contains("mark-legend"));
+        let marked = svg_marked(&tour, false, &[1, 5], "obtuse angles");
+        assert!(
+            marked.contains("shaded: obtuse angles (2 cells)"),
+            "{marked}"
+        );
+        assert!(marked.contains("viewBox=\"0 0 192 174\""), "{marked}");
+        let big = sized(&plain, 384.0);
+        assert!(big.starts_with("<svg") && big.contains("viewBox=\"0 0 192 152\""));
+        assert!(big.contains(" width=\"384\" height=\"304\""), "{big}");
+        assert_eq!(big.lines().count(), plain.lines().count());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 mod angles;
 mod classify;
 mod engine_choice;
+mod exit_codes;
 mod jobs;
 mod malformed;
 mod outputs;

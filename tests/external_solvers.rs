@@ -126,3 +126,52 @@ fn an_unsatisfiable_model_is_reported_as_no_tour() {
         }
     }
 }
+
+/// `decode --proof`: CaDiCaL's DRAT proof that no open 4x4 tour exists, checked by `rate`,
+/// makes "proved unsatisfiable"; without the proof the answer stays the solver's word; a
+/// proof that does not prove the CNF unsatisfiable (an empty one) is an error, exit 2.
+#[test]
+fn decode_checks_a_drat_proof_before_saying_proved() {
+    if !(have("cadical") && have("rate")) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("4x4.cnf");
+    let (cnf_s, proof) = (cnf.to_str().unwrap(), dir.path().join("4x4.drat"));
+    let out = knights(&["dimacs", "--board", "4x4", "-o", cnf_s]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let solved = Command::new("cadical")
+        .arg("-q")
+        .arg(&cnf)
+        .arg(&proof)
+        .output()
+        .unwrap();
+    let answer = dir.path().join("answer.out");
+    std::fs::write(&answer, solved.stdout).unwrap();
+    let decode = |extra: &[&str]| {
+        let files = ["decode", "--board", "4x4", cnf_s, answer.to_str().unwrap()];
+        knights(&[&files[..], extra].concat())
+    };
+    let proved = decode(&["--proof", proof.to_str().unwrap()]);
+    assert_eq!(proved.status.code(), Some(1), "{}", stderr(&proved));
+    let said = String::from_utf8_lossy(&proved.stdout);
+    assert!(
+        said.contains("proved unsatisfiable") && said.contains("rate"),
+        "{said}"
+    );
+    let unchecked = decode(&[]);
+    let said = String::from_utf8_lossy(&unchecked.stdout);
+    assert!(
+        said.contains("unchecked") && !said.contains("proved"),
+        "{said}"
+    );
+    let empty = dir.path().join("empty.drat");
+    std::fs::write(&empty, "").unwrap();
+    let refused = decode(&["--proof", empty.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("did not verify"),
+        "{}",
+        stderr(&refused)
+    );
+}

@@ -27,7 +27,7 @@ pub enum Checker {
 }
 
 impl Checker {
-    fn program(self) -> &'static str {
+    pub(super) fn program(self) -> &'static str {
         match self {
             Checker::Rate => "rate",
             Checker::DratTrim => "drat-trim",
@@ -35,7 +35,7 @@ impl Checker {
     }
 
     /// The first checker found on the PATH.
-    fn find() -> Result<Checker> {
+    pub(super) fn find() -> Result<Checker> {
         for checker in [Checker::Rate, Checker::DratTrim] {
             if on_path(checker.program()) {
                 return Ok(checker);
@@ -279,19 +279,8 @@ fn size(path: &Path) -> u64 {
 fn check(checker: Checker, cnf: &Path) -> Checked {
     let drat = cnf.with_extension("drat");
     let started = Instant::now();
-    let output = Command::new(checker.program()).arg(cnf).arg(&drat).output();
+    let verdict = verdict(checker, cnf, &drat);
     let seconds = started.elapsed().as_secs_f64();
-    let verdict = match &output {
-        Ok(out) => {
-            let text = String::from_utf8_lossy(&out.stdout);
-            let line = text.lines().find(|l| l.starts_with("s "));
-            match line {
-                Some(line) => line.to_string(),
-                None => format!("no verdict ({})", out.status),
-            }
-        }
-        Err(err) => format!("could not run {}: {err}", checker.program()),
-    };
     Checked {
         proof: drat.display().to_string(),
         run: None,
@@ -300,8 +289,26 @@ fn check(checker: Checker, cnf: &Path) -> Checked {
         drat_bytes: size(&drat),
         checker: checker.program(),
         seconds,
-        verified: verdict == "s VERIFIED",
+        verified: verdict == VERIFIED,
         verdict,
+    }
+}
+
+/// The one verdict line of a checker that counts as a proof.
+pub(super) const VERIFIED: &str = "s VERIFIED";
+
+/// The checker's verdict line on `drat` as a proof that `cnf` is unsatisfiable, or why
+/// there is none.
+pub(super) fn verdict(checker: Checker, cnf: &Path, drat: &Path) -> String {
+    match Command::new(checker.program()).arg(cnf).arg(drat).output() {
+        Ok(out) => {
+            let text = String::from_utf8_lossy(&out.stdout);
+            match text.lines().find(|l| l.starts_with("s ")) {
+                Some(line) => line.to_string(),
+                None => format!("no verdict ({})", out.status),
+            }
+        }
+        Err(err) => format!("could not run {}: {err}", checker.program()),
     }
 }
 

@@ -2,6 +2,7 @@
 //! turned back into verified tours.
 
 use super::atomic::OutputFile;
+use super::check_proofs::{verdict, Checker, VERIFIED};
 use super::ModelFlags;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -10,7 +11,7 @@ use knights::encode::{Connectivity, EncodeOptions};
 use knights::format::dimacs::{
     decode_with_encoding, encoding_of_file, read_dimacs, write_dimacs, Verdict,
 };
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
@@ -60,6 +61,14 @@ pub struct DecodeArgs {
     /// Also write the tour as SVG.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// A DRAT proof of the solver's UNSATISFIABLE answer: checked against the CNF by an
+    /// outside checker (as `check-proofs` does) before `decode` says the CNF is proved
+    /// unsatisfiable; a proof that fails is an error.
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<PathBuf>,
+    /// The checker for --proof [default: rate if on the PATH, else drat-trim].
+    #[arg(long, value_enum, requires = "proof")]
+    pub checker: Option<Checker>,
 }
 
 pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
@@ -91,6 +100,9 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
     })?;
     match verdict {
         Verdict::Tour(tour) => {
+            if args.proof.is_some() {
+                errln!("note: --proof is not read: the solver found a model, which needs none");
+            }
             let violations = knights::verify::verify(&puzzle, &tour);
             if !violations.is_empty() {
                 let list: Vec<String> = violations
@@ -110,13 +122,44 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Verdict::NoTour => {
-            // The answer alone shows nothing: any program can print `s UNSATISFIABLE`.
-            outln!(
-                "no tour, by the solver's word: it answered UNSATISFIABLE (unchecked; a DRAT \
-                 proof checked against the CNF, by rate or drat-trim, would show it)"
-            )?;
+            match &args.proof {
+                Some(proof) => {
+                    let checker = checked_proof(cnf_path, proof, args.checker)?;
+                    outln!(
+                        "no tour: the CNF is proved unsatisfiable ({checker} verified the DRAT \
+                         proof {} against {})",
+                        proof.display(),
+                        cnf_path.display()
+                    )?;
+                }
+                // The answer alone shows nothing: any program can print `s UNSATISFIABLE`.
+                None => outln!(
+                    "no tour, by the solver's word: it answered UNSATISFIABLE (unchecked; give \
+                     its DRAT proof with --proof to have it checked)"
+                )?,
+            }
             Ok(ExitCode::from(1))
         }
         Verdict::Unknown => bail!("the solver gave no answer (s UNKNOWN): nothing is decided"),
     }
+}
+
+/// The checker's word that `proof` shows `cnf` unsatisfiable, or an error naming the proof
+/// and the checker's verdict; returns the checker's name.
+fn checked_proof(cnf: &Path, proof: &Path, checker: Option<Checker>) -> Result<&'static str> {
+    anyhow::ensure!(proof.is_file(), "--proof {}: no such file", proof.display());
+    let checker = match checker {
+        Some(checker) => checker,
+        None => Checker::find()?,
+    };
+    let said = verdict(checker, cnf, proof);
+    anyhow::ensure!(
+        said == VERIFIED,
+        "--proof {}: {} did not verify it against {} ({said}): the solver's UNSATISFIABLE is \
+         not shown",
+        proof.display(),
+        checker.program(),
+        cnf.display()
+    );
+    Ok(checker.program())
 }

@@ -43,6 +43,10 @@ pub struct RenderArgs {
     /// view).
     #[arg(long, value_enum, value_name = "KIND")]
     pub mark_angles: Option<AngleKind>,
+    /// The picture's width in pixels, its height in proportion [default: the drawing's own
+    /// size, 40 pixels a square on boards up to 60 a side].
+    #[arg(long, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(16..=100_000))]
+    pub size: Option<u32>,
 }
 
 /// How a tour is drawn.
@@ -93,10 +97,17 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
         .mark_angles
         .map(|kind| cells_with_angle(&first.tour, closed, kind))
         .unwrap_or_default();
-    let svg = match args.view {
-        View::Layers => knights::render::svg_marked(&first.tour, closed, &marked),
+    let meaning = args
+        .mark_angles
+        .map(|kind| format!("{} angles", kind.name()))
+        .unwrap_or_default();
+    let mut svg = match args.view {
+        View::Layers => knights::render::svg_marked(&first.tour, closed, &marked, &meaning),
         View::Exploded => knights::render::exploded::svg(&first.tour, closed),
     };
+    if let Some(width) = args.size {
+        svg = knights::render::sized(&svg, f64::from(width));
+    }
     if args.output.as_os_str() == "-" {
         out!("{svg}")?;
     } else {

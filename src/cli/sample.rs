@@ -1,18 +1,23 @@
 //! `knights sample`: distinct random tours of a model, as JSON lines, reproducible by seed.
+//!
+//! Exit codes: 0 with every tour asked for, 1 when fewer exist or the samples allowed ran out
+//! first, 3 when `--timeout` or `--limit` stopped the run first, 128 + N after signal N; the
+//! tours found before a stop are written all the same.
 
 use super::atomic::OutputFile;
 use super::model::ModelArgs;
 use anyhow::{Context, Result};
 use clap::Args;
 use knights::puzzle::existence::no_solution_reason;
-use knights::sample::{sample, Method, Sample, SampleOptions, SampleReport};
+use knights::run::{Ending, StopFlag};
+use knights::sample::{sample_within, Bounds, Method, Sample, SampleOptions, SampleReport};
 use knights::solver::SolverKind;
 use knights::tour::json::TourRecord;
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct SampleArgs {
@@ -42,6 +47,17 @@ pub struct SampleArgs {
     /// Where to write the tours; `-` for standard output.
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     pub output: PathBuf,
+    /// Stop after N samples tried (each a sample index: its walks, or its solver calls): a
+    /// bound on the work that, unlike --timeout, stops at the same tours on any machine.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// Stop after this many seconds; the tours found so far are written.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = super::flags::seconds)]
+    pub timeout: Option<f64>,
+    /// Worker threads for the walks (0: one per core); the tours are the same for any
+    /// number. The SAT method runs one solver.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    pub jobs: usize,
 }
 
 /// How samples are found.
@@ -117,15 +133,22 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
         seed: args.seed,
         walks_per_sample: args.walks,
     };
+    let bounds = bounds(&args)?;
+    super::engine::say_worker_cap("-j", args.jobs);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(knights::run::workers(args.jobs))
+        .build()?;
     let mut out = OutputFile::create(&args.output)?;
     let bar = progress_bar(args.count);
     let started = Instant::now();
     let mut written: Result<()> = Ok(());
-    let report = sample(&puzzle, &options, |found: &Sample| {
-        bar.inc(1);
-        if written.is_ok() {
-            written = write_sample(&mut out, found);
-        }
+    let report = pool.install(|| {
+        sample_within(&puzzle, &options, &bounds, |found: &Sample| {
+            bar.inc(1);
+            if written.is_ok() {
+                written = write_sample(&mut out, found);
+            }
+        })
     })?;
     bar.finish_and_clear();
     written.context("cannot write the tours")?;
@@ -142,7 +165,29 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
     writeln!(out, "{}", serde_json::to_string(&line)?)?;
     out.finish()?;
     errln!("{}", describe(&summary));
-    Ok(ExitCode::from(u8::from(!summary.complete)))
+    Ok(exit_code(&summary))
+}
+
+/// The bounds from `--limit` and `--timeout`, with Ctrl-C, SIGTERM and SIGHUP raising the
+/// stop flag.
+fn bounds(args: &SampleArgs) -> Result<Bounds> {
+    let stop = StopFlag::default();
+    super::signals::watch(&stop)?;
+    Ok(Bounds {
+        samples: args.limit,
+        timeout: args.timeout.map(Duration::from_secs_f64),
+        stop,
+    })
+}
+
+/// 0 with every tour asked for; 3 when a bound stopped the run first (a signal's own code
+/// replaces it in `cli::run`); 1 when the model or the samples allowed gave fewer.
+fn exit_code(summary: &Summary) -> ExitCode {
+    match (summary.complete, summary.report.stopped) {
+        (true, _) => ExitCode::SUCCESS,
+        (false, Some(_)) => ExitCode::from(3),
+        (false, None) => ExitCode::from(1),
+    }
 }
 
 fn write_sample(out: &mut dyn Write, found: &Sample) -> Result<()> {
@@ -162,6 +207,11 @@ fn describe(summary: &Summary) -> String {
     let r = &summary.report;
     let short = match (summary.complete, r.exhausted) {
         (true, _) => String::new(),
+        (false, _) if summary.report.stopped.is_some() => format!(
+            " (stopped short of {}: {})",
+            summary.asked,
+            summary.report.stopped.map_or("", Ending::describe)
+        ),
         (false, true) => format!(
             " (stopped short of {}: the solver proved that the model has no other tour)",
             summary.asked

@@ -2,6 +2,10 @@
 //! between them (an exploded view, layer 0 at the bottom), and the path through the cell
 //! centres coloured from green at number 1 through blue to red at the last, so that a move
 //! between layers is a line across the gap and the tour can be followed by eye and by number.
+//!
+//! A move that skips a layer (from layer 1 to layer 3, say) is drawn as a dashed curve bowed
+//! to the side, so that it is not read as a move through the cells of the layer it passes; a
+//! legend under the layers says what each kind of line means.
 
 use super::overview::ramp;
 use super::{num, DARK, END, INK, LIGHT, START};
@@ -17,6 +21,11 @@ const GAP: f64 = 1.2;
 const MARGIN: f64 = 24.0;
 /// Room for a layer's caption left of its grid.
 const CAPTION: f64 = 70.0;
+/// Height of the legend under the layers.
+const LEGEND: f64 = 76.0;
+/// How far right of the middle of its straight line a move that skips a layer has its
+/// curve's control point (the curve bows half as far).
+const BOW: f64 = 64.0;
 
 /// Where the picture puts things.
 struct Projection {
@@ -35,8 +44,8 @@ impl Projection {
         let (dx, dy) = (EDGE * 3f64.sqrt() / 2.0, EDGE / 2.0);
         let grid_height = (rows + cols) * dy;
         let slot = grid_height + GAP * EDGE;
-        let width = CAPTION + (rows + cols) * dx + 2.0 * MARGIN;
-        let height = shape.layers as f64 * slot - GAP * EDGE + 2.0 * MARGIN;
+        let width = CAPTION + (rows + cols) * dx + 2.0 * MARGIN + BOW / 2.0;
+        let height = shape.layers as f64 * slot - GAP * EDGE + 2.0 * MARGIN + LEGEND;
         let origin = (MARGIN + CAPTION + rows * dx, MARGIN);
         Projection {
             shape,
@@ -82,6 +91,7 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
     }
     draw_path(&mut out, &view, tour.order(), closed);
     draw_numbers(&mut out, &view, tour.order());
+    draw_legend(&mut out, &view);
     out.push_str("</svg>\n");
     out
 }
@@ -134,17 +144,33 @@ fn draw_path(out: &mut String, view: &Projection, order: &[Cell], closed: bool) 
         } else {
             ""
         };
-        // A move within a layer is drawn bold; one between layers, which crosses the gap
-        // and other layers' grids, fainter, so that each layer's own moves stay legible.
-        let within = view.shape.coord(a).layer == view.shape.coord(b).layer;
-        let style = if within {
+        // A move within a layer is drawn bold; one to the next layer, which crosses the gap,
+        // fainter, so that each layer's own moves stay legible; one that skips a layer, as a
+        // dashed curve bowed aside, so that it does not seem to pass through the cells of
+        // the layers between.
+        let (la, lb) = (view.shape.coord(a).layer, view.shape.coord(b).layer);
+        if la.abs_diff(lb) >= 2 {
+            let (cx, cy) = bow((x1, y1), (x2, y2));
+            let _ = writeln!(
+                out,
+                r#"<path class="move skip" d="M{} {} Q{} {} {} {}" fill="none" stroke="{colour}" stroke-width="1.8" stroke-opacity="0.8" stroke-dasharray="7 4" stroke-linecap="round"/>"#,
+                num(x1),
+                num(y1),
+                num(cx),
+                num(cy),
+                num(x2),
+                num(y2)
+            );
+            continue;
+        }
+        let style = if la == lb {
             r#"stroke-width="3""#
         } else {
             r#"stroke-width="1.6" stroke-opacity="0.55""#
         };
         let _ = writeln!(
             out,
-            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" {style} stroke-linecap="round"{dashed}/>"#,
+            r#"<line class="move" x1="{}" y1="{}" x2="{}" y2="{}" stroke="{colour}" {style} stroke-linecap="round"{dashed}/>"#,
             num(x1),
             num(y1),
             num(x2),
@@ -167,6 +193,62 @@ fn draw_path(out: &mut String, view: &Projection, order: &[Cell], closed: bool) 
             num(y)
         );
     }
+}
+
+/// The control point of a move's curve: [`BOW`] right of the middle of the straight line.
+/// Such moves run mostly up and down, so a bow sideways shows them apart from the moves to
+/// the next layer.
+fn bow((x1, y1): (f64, f64), (x2, y2): (f64, f64)) -> (f64, f64) {
+    ((x1 + x2) / 2.0 + BOW, (y1 + y2) / 2.0)
+}
+
+/// What the lines, colours and marks mean, under the lowest layer.
+fn draw_legend(out: &mut String, view: &Projection) {
+    let x = MARGIN;
+    let y = view.height - MARGIN - LEGEND + 20.0;
+    let _ = writeln!(out, r##"<g class="legend" font-size="11" fill="#333">"##);
+    let samples = [
+        (r#"stroke-width="3""#, "a move within a layer"),
+        (
+            r#"stroke-width="1.6" stroke-opacity="0.55""#,
+            "a move to the next layer",
+        ),
+        (
+            r#"stroke-width="1.8" stroke-dasharray="7 4""#,
+            "a move that skips a layer (bowed: it touches no cell between)",
+        ),
+    ];
+    for (row, (style, text)) in samples.iter().enumerate() {
+        let ly = y + row as f64 * 15.0;
+        let _ = writeln!(
+            out,
+            r#"<path d="M{} {} l26 0" stroke="{INK}" {style} fill="none"/><text x="{}" y="{}">{text}</text>"#,
+            num(x),
+            num(ly - 4.0),
+            num(x + 34.0),
+            num(ly)
+        );
+    }
+    let ly = y + 45.0;
+    let _ = writeln!(
+        out,
+        r#"<circle cx="{}" cy="{}" r="5" fill="{START}"/><text x="{}" y="{}">number 1</text><circle cx="{}" cy="{}" r="5" fill="none" stroke="{END}" stroke-width="2"/><text x="{}" y="{}">the last number</text>"#,
+        num(x + 13.0),
+        num(ly - 4.0),
+        num(x + 34.0),
+        num(ly),
+        num(x + 113.0),
+        num(ly - 4.0),
+        num(x + 126.0),
+        num(ly)
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="{}">the lines' colour runs from green at number 1 through blue to red</text>"#,
+        num(x + 34.0),
+        num(ly + 15.0)
+    );
+    out.push_str("</g>\n");
 }
 
 /// Each cell's number, small, beside its centre.
@@ -193,8 +275,21 @@ mod tests {
         let tour = crate::tour::text::parse(grid).unwrap();
         let svg = svg(&tour, true);
         assert_eq!(svg.matches("<polygon").count(), 64);
-        assert_eq!(svg.matches("<line").count(), 64);
-        assert_eq!(svg.matches("stroke-dasharray").count(), 1);
+        assert_eq!(svg.matches("class=\"move").count(), 64);
+        let skips = svg.matches("class=\"move skip\"").count();
+        let order = tour.order();
+        let skipping = (0..64)
+            .filter(|&i| {
+                let (a, b) = (
+                    tour.shape().coord(order[i]),
+                    tour.shape().coord(order[(i + 1) % 64]),
+                );
+                a.layer.abs_diff(b.layer) >= 2
+            })
+            .count();
+        assert!(skipping > 0);
+        assert_eq!(skips, skipping);
+        assert!(svg.contains("class=\"legend\""));
         for layer in 0..4 {
             assert!(svg.contains(&format!(">layer {layer}</text>")));
         }

@@ -23,6 +23,11 @@ const LEGEND_PX: f64 = 28.0;
 const STROKE: f64 = 0.13;
 /// Path elements, each in one colour of the ramp from the start's to the end's.
 const SEGMENTS: usize = 16;
+/// Below this many pixels a square, a checkered board is a grey blur that washes out the
+/// path's colours: the board is drawn plain, and the path at least a pixel wide.
+const CHECKERED_FROM_PX: f64 = 6.0;
+/// The radius of the start's dot, in pixels at least: it must be found on any board.
+const START_DOT_PX: f64 = 9.0;
 
 /// Whether `shape` is drawn as an overview rather than in full.
 pub fn suits(shape: Shape) -> bool {
@@ -38,8 +43,9 @@ fn square_px(shape: Shape) -> f64 {
 /// The picture of the tour visiting `order` on `shape`; the SVG's units are squares.
 pub fn svg(shape: Shape, order: &[Cell], closed: bool) -> String {
     let px = square_px(shape);
-    // Whole squares, so that every centre lies on a half and prints exactly.
-    let margin = (MARGIN_PX / px).ceil();
+    // Whole squares, so that every centre lies on a half and prints exactly; wide enough
+    // that the start's dot on a corner square is drawn whole.
+    let margin = (MARGIN_PX.max(START_DOT_PX + 3.0) / px).ceil();
     let width = shape.cols as f64 + 2.0 * margin;
     let height = shape.rows as f64 + 2.0 * margin + LEGEND_PX / px;
     let mut out = String::with_capacity(order.len() * 6 + 2048);
@@ -57,8 +63,14 @@ pub fn svg(shape: Shape, order: &[Cell], closed: bool) -> String {
         "<title>{kind} tour on {shape}, {} cells</title>",
         order.len()
     );
-    draw_board(&mut out, shape, margin, width, height);
-    draw_path(&mut out, shape, margin, order, closed);
+    draw_board(
+        &mut out,
+        shape,
+        margin,
+        (width, height),
+        px >= CHECKERED_FROM_PX,
+    );
+    draw_path(&mut out, shape, margin, order, closed, STROKE.max(1.0 / px));
     draw_ends(&mut out, shape, margin, px, order);
     draw_legend(&mut out, shape, margin, px, order.len());
     out.push_str("</svg>\n");
@@ -66,8 +78,10 @@ pub fn svg(shape: Shape, order: &[Cell], closed: bool) -> String {
 }
 
 /// The board: a light square with the dark squares as a pattern fill, anchored so that the
-/// top-left square, (0,0), is light as in the full drawing.
-fn draw_board(out: &mut String, shape: Shape, margin: f64, width: f64, height: f64) {
+/// top-left square, (0,0), is light as in the full drawing; plain light where squares are
+/// too small to show (`checkered` false).
+fn draw_board(out: &mut String, shape: Shape, margin: f64, size: (f64, f64), checkered: bool) {
+    let (width, height) = size;
     let m = num(margin);
     let _ = writeln!(
         out,
@@ -79,9 +93,10 @@ fn draw_board(out: &mut String, shape: Shape, margin: f64, width: f64, height: f
         out,
         r#"<defs><pattern id="squares" x="{m}" y="{m}" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="2" height="2" fill="{LIGHT}"/><rect x="1" width="1" height="1" fill="{DARK}"/><rect y="1" width="1" height="1" fill="{DARK}"/></pattern></defs>"#
     );
+    let fill = if checkered { "url(#squares)" } else { LIGHT };
     let _ = writeln!(
         out,
-        r##"<rect class="board" x="{m}" y="{m}" width="{}" height="{}" fill="url(#squares)" stroke="#555" stroke-width="{}"/>"##,
+        r##"<rect class="board" x="{m}" y="{m}" width="{}" height="{}" fill="{fill}" stroke="#555" stroke-width="{}"/>"##,
         shape.cols,
         shape.rows,
         num_fine(STROKE / 2.0)
@@ -89,7 +104,14 @@ fn draw_board(out: &mut String, shape: Shape, margin: f64, width: f64, height: f
 }
 
 /// The path in [`SEGMENTS`] parts, each a `path` element of relative moves in one colour.
-fn draw_path(out: &mut String, shape: Shape, margin: f64, order: &[Cell], closed: bool) {
+fn draw_path(
+    out: &mut String,
+    shape: Shape,
+    margin: f64,
+    order: &[Cell],
+    closed: bool,
+    stroke: f64,
+) {
     let mut stops: Vec<Cell> = order.to_vec();
     if closed && order.len() > 1 {
         stops.push(order[0]);
@@ -99,7 +121,7 @@ fn draw_path(out: &mut String, shape: Shape, margin: f64, order: &[Cell], closed
     let _ = writeln!(
         out,
         r#"<g class="moves" fill="none" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round">"#,
-        num_fine(STROKE)
+        num_fine(stroke)
     );
     for part in 0..parts {
         let (from, to) = (part * moves / parts, (part + 1) * moves / parts);
@@ -135,19 +157,20 @@ fn draw_ends(out: &mut String, shape: Shape, margin: f64, px: f64, order: &[Cell
         (num(margin + c as f64 + 0.5), num(margin + r as f64 + 0.5))
     };
     let at_least = |squares: f64, pixels: f64| num_fine(squares.max(pixels / px));
-    let (x, y) = centre(first);
-    let _ = writeln!(
-        out,
-        r#"<circle class="start" cx="{x}" cy="{y}" r="{}" fill="{START}" stroke="white" stroke-width="{}"/>"#,
-        at_least(0.8, 7.0),
-        at_least(0.2, 1.5)
-    );
+    // The ring first, so that the dot stays whole where a closed tour's ends are neighbours.
     let (x, y) = centre(last);
     let _ = writeln!(
         out,
         r#"<circle class="end" cx="{x}" cy="{y}" r="{}" fill="none" stroke="{END}" stroke-width="{}"/>"#,
         at_least(0.9, 9.0),
         at_least(0.35, 3.0)
+    );
+    let (x, y) = centre(first);
+    let _ = writeln!(
+        out,
+        r#"<circle class="start" cx="{x}" cy="{y}" r="{}" fill="{START}" stroke="white" stroke-width="{}"/>"#,
+        at_least(0.8, START_DOT_PX),
+        at_least(0.2, 2.0)
     );
 }
 
@@ -200,6 +223,18 @@ mod tests {
         assert_eq!(ramp(0.0), START);
         assert_eq!(ramp(0.5), INK);
         assert_eq!(ramp(1.0), END);
+    }
+
+    /// Where squares are a few pixels, the board is plain and the path at least a pixel wide,
+    /// so that its colours are not washed out; larger squares keep the checkered board.
+    #[test]
+    fn small_squares_get_a_plain_board_and_a_wider_path() {
+        let order: Vec<Cell> = vec![0, 1002];
+        let large = svg(Shape::flat(1000, 1000), &order, false);
+        assert!(!large.contains("fill=\"url(#squares)\""));
+        assert!(large.contains("stroke-width=\"0.5\""), "{large}");
+        let small = svg(Shape::flat(100, 100), &[0, 102], false);
+        assert!(small.contains("fill=\"url(#squares)\""));
     }
 
     #[test]

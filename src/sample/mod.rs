@@ -6,16 +6,20 @@
 //! (the SAT engine blocks each tour it found, so it never repeats one); every tour kept has
 //! passed the verifier.
 
+mod bounds;
 mod sat;
 mod walk;
 
+pub use bounds::Bounds;
 pub use walk::Rule;
 
 use crate::board::Cell;
 use crate::puzzle::Puzzle;
 use crate::random::Stream;
+use crate::run::Ending;
 use crate::solver::SolverKind;
 use crate::tour::Tour;
+use bounds::Clock;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use walk::Walker;
@@ -92,6 +96,10 @@ pub struct SampleReport {
     pub closing: usize,
     /// Whether the SAT engine proved that the model has no tour besides those kept.
     pub exhausted: bool,
+    /// The bound that stopped the run before it had its tours, if one did (named as the
+    /// other commands' summaries name their ending).
+    #[serde(rename = "ending", skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<Ending>,
 }
 
 /// Why sampling could not run, or stopped.
@@ -125,6 +133,19 @@ pub fn sample(
     options: &SampleOptions,
     found: impl FnMut(&Sample),
 ) -> Result<SampleReport, SampleError> {
+    sample_within(puzzle, options, &Bounds::default(), found)
+}
+
+/// As [`sample`], stopping early (with the report's `stopped` set) when a bound is met. The
+/// tours kept are then the first ones the unbounded run keeps, as the samples are taken in
+/// index order and a sample cut short is dropped whole.
+pub fn sample_within(
+    puzzle: &Puzzle,
+    options: &SampleOptions,
+    bounds: &Bounds,
+    found: impl FnMut(&Sample),
+) -> Result<SampleReport, SampleError> {
+    let clock = Clock::start(bounds);
     let starts: Vec<Cell> = match &puzzle.starts {
         Some(cells) => cells.clone(),
         None => (0..puzzle.n_cells()).collect(),
@@ -135,11 +156,15 @@ pub fn sample(
     match options.method.rule() {
         Some(rule) => {
             check_supported(puzzle)?;
-            sample_by_walks(puzzle, options, rule, &starts, found)
+            sample_by_walks(puzzle, options, rule, &starts, &clock, found)
         }
-        None => sat::sample_by_sat(puzzle, options, &starts, found),
+        None => sat::sample_by_sat(puzzle, options, &starts, &clock, found),
     }
 }
+
+/// Samples a round of walks may try per thread: rounds short enough that tours are handed
+/// on (and written) as the run goes, not all at its end; the tours do not depend on it.
+const ROUND_PER_THREAD: usize = 64;
 
 /// Samples by walks of `rule`, each round of samples walked in parallel.
 fn sample_by_walks(
@@ -147,23 +172,37 @@ fn sample_by_walks(
     options: &SampleOptions,
     rule: Rule,
     starts: &[Cell],
+    clock: &Clock,
     mut found: impl FnMut(&Sample),
 ) -> Result<SampleReport, SampleError> {
     let mut report = SampleReport::default();
     let mut seen: HashSet<Vec<Cell>> = HashSet::new();
     while report.found < options.count && report.samples < samples_allowed(options.count) {
-        let batch = (options.count - report.found).max(rayon::current_num_threads()) as u64;
         let first = report.samples;
+        report.stopped = clock.reason_before(first);
+        if report.stopped.is_some() {
+            break;
+        }
+        let threads = rayon::current_num_threads();
+        let wanted =
+            (options.count - report.found).clamp(threads, threads * ROUND_PER_THREAD) as u64;
+        let batch = clock
+            .samples_left(first)
+            .map_or(wanted, |left| left.min(wanted));
         let tried: Vec<Attempt> = (first..first + batch)
             .into_par_iter()
             .map_init(
                 || Walker::new(&puzzle.board),
-                |walker, index| attempt(puzzle, starts, options, rule, walker, index),
+                |walker, index| attempt(puzzle, starts, options, rule, clock, walker, index),
             )
             .collect();
         for (index, outcome) in (first..).zip(tried) {
             if report.found == options.count {
                 break;
+            }
+            report.stopped = outcome.cut_short;
+            if report.stopped.is_some() {
+                return Ok(report);
             }
             report.samples = index + 1;
             report.walks += u64::from(outcome.walks);
@@ -206,6 +245,8 @@ struct Attempt {
     order: Option<Vec<Cell>>,
     walks: u32,
     unfit: u32,
+    /// A signal or the time-out stopped the walks before they decided.
+    cut_short: Option<Ending>,
 }
 
 /// The walks of sample `index`: from random starts until one gives a tour of the model or
@@ -215,12 +256,21 @@ fn attempt(
     starts: &[Cell],
     options: &SampleOptions,
     rule: Rule,
+    clock: &Clock,
     walker: &mut Walker,
     index: u64,
 ) -> Attempt {
     let mut rng = Stream::new(mix(options.seed, index));
     let mut unfit = 0;
     for walks in 1..=options.walks_per_sample {
+        if let Some(ending) = clock.interrupted() {
+            return Attempt {
+                order: None,
+                walks,
+                unfit,
+                cut_short: Some(ending),
+            };
+        }
         let start = starts[rng.below(starts.len())];
         let Some(order) = walker.walk(start, rule, &mut rng) else {
             continue;
@@ -230,6 +280,7 @@ fn attempt(
                 order: Some(order.to_vec()),
                 walks,
                 unfit,
+                cut_short: None,
             };
         }
         unfit += 1;
@@ -238,6 +289,7 @@ fn attempt(
         order: None,
         walks: options.walks_per_sample,
         unfit,
+        cut_short: None,
     }
 }
 

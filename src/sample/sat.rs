@@ -10,14 +10,16 @@
 //! first within the random path's constraint (results/cube-sampling/ measures how far from
 //! uniform).
 
+use super::bounds::Clock;
 use super::walk::{Rule, Walker};
 use super::{mix, verified, Sample, SampleError, SampleOptions, SampleReport};
 use crate::board::Cell;
 use crate::encode::{EncodeOptions, Encoding};
 use crate::puzzle::{Puzzle, SolutionKind};
 use crate::random::Stream;
+use crate::run::Ending;
 use crate::sat::{SatOptions, Session, Step};
-use crate::solver::StopSignal;
+use crate::solver::{StopReason, StopSignal};
 use crate::tour::Tour;
 
 /// What one sample's solver calls came to.
@@ -30,6 +32,8 @@ enum Drawn {
     },
     /// The solver proved that no tour of the model is left.
     Exhausted { tries: u32 },
+    /// A signal or the time-out stopped the solver before it decided.
+    Stopped(Ending),
 }
 
 /// The error of a solver that failed or of a model it cannot encode.
@@ -43,6 +47,7 @@ pub(super) fn sample_by_sat(
     puzzle: &Puzzle,
     options: &SampleOptions,
     starts: &[Cell],
+    clock: &Clock,
     mut found: impl FnMut(&Sample),
 ) -> Result<SampleReport, SampleError> {
     let encoding = Encoding::build(puzzle, &EncodeOptions::default()).map_err(solver_failed)?;
@@ -50,33 +55,43 @@ pub(super) fn sample_by_sat(
         solver: options.solver,
         ..SatOptions::default()
     };
+    let signal = StopSignal::watching(clock.stop_flag().clone(), clock.deadline());
     let mut session =
-        Session::new(puzzle, &encoding, &sat_options, StopSignal::new()).map_err(solver_failed)?;
+        Session::new(puzzle, &encoding, &sat_options, signal).map_err(solver_failed)?;
     let mut walker = Walker::new(&puzzle.board);
     let mut report = SampleReport::default();
     while report.found < options.count {
         let index = report.samples;
-        report.samples += 1;
+        report.stopped = clock.reason_before(index);
+        if report.stopped.is_some() {
+            break;
+        }
         let mut rng = Stream::new(mix(options.seed, index));
-        match draw(&mut session, &mut walker, starts, options, &mut rng)? {
+        let (tour, path, tries) = match draw(&mut session, &mut walker, starts, options, &mut rng)?
+        {
+            Drawn::Stopped(ending) => {
+                report.stopped = Some(ending);
+                break;
+            }
             Drawn::Exhausted { tries } => {
+                report.samples += 1;
                 report.walks += u64::from(tries);
                 report.exhausted = true;
                 break;
             }
-            Drawn::Tour { tour, path, tries } => {
-                report.walks += u64::from(tries);
-                report.walks_unfit += u64::from(tries - 1);
-                session
-                    .block(std::slice::from_ref(&tour))
-                    .map_err(solver_failed)?;
-                let order = oriented(puzzle, tour, &path);
-                let sample = verified(puzzle, index, order, tries)?;
-                report.found += 1;
-                report.closing += usize::from(sample.closes);
-                found(&sample);
-            }
-        }
+            Drawn::Tour { tour, path, tries } => (tour, path, tries),
+        };
+        report.samples += 1;
+        report.walks += u64::from(tries);
+        report.walks_unfit += u64::from(tries - 1);
+        session
+            .block(std::slice::from_ref(&tour))
+            .map_err(solver_failed)?;
+        let order = oriented(puzzle, tour, &path);
+        let sample = verified(puzzle, index, order, tries)?;
+        report.found += 1;
+        report.closing += usize::from(sample.closes);
+        found(&sample);
     }
     Ok(report)
 }
@@ -115,6 +130,10 @@ fn draw(
             Some(Step::Tour(tour)) => return Ok(Drawn::Tour { tour, path, tries }),
             Some(Step::Exhausted) if last_try => return Ok(Drawn::Exhausted { tries }),
             Some(Step::Exhausted) | None => {}
+            Some(Step::Stopped(StopReason::Signal)) => return Ok(Drawn::Stopped(Ending::Signal)),
+            Some(Step::Stopped(StopReason::Deadline)) => {
+                return Ok(Drawn::Stopped(Ending::Timeout))
+            }
             Some(Step::Stopped(reason)) => {
                 return Err(solver_failed(format!("the solver stopped: {reason:?}")))
             }

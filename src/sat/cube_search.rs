@@ -43,7 +43,12 @@ pub(super) fn search_own_cube(
     end.signature = shared.options.solver.signature();
     let mut kissat_model = None;
     if shared.refutes_first {
-        match refute(&encoding, cube, stop.clone(), &mut end.stats)? {
+        let blocked: Vec<&Tour> = shared
+            .blocked
+            .iter()
+            .filter(|tour| shared.plan.cube_of(tour) == cube)
+            .collect();
+        match refute(&encoding, cube, &blocked, stop.clone(), &mut end.stats)? {
             (KissatVerdict::Unsatisfiable, _) => return Ok(None),
             (KissatVerdict::Interrupted, _) => return Ok(Some(interruption(&stop)?)),
             (KissatVerdict::Satisfiable, model) => kissat_model = model,

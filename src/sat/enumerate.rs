@@ -101,7 +101,7 @@ fn enumerate_in(
     let plan = CubePlan::new(puzzle, &autos);
     let cubes = chosen_cubes(&plan, only)?;
     let per_cube = per_cube(puzzle, &plan);
-    let refutes_first = refutes_first(puzzle, options, limits, already);
+    let refutes_first = refutes_first(puzzle, options, limits);
     let cube_options = cube_options(&options.encode, per_cube && refutes_first);
     // Built even in per-cube mode: it checks the model and gives the report.
     let encoding = match per_cube {

@@ -17,21 +17,16 @@ use crate::tour::Tour;
 /// Whether this run hands each cube of its own encoding to Kissat first
 /// ([`RefuteFirst`]), decided before any encoding is built. `Auto` also needs
 /// a run without a solution limit (`solve`, `--limit`): there the first tour
-/// matters, and Kissat's call would only delay it. Never when tours were
-/// blocked before solving (`--resume`): Kissat's answer would not see them.
-/// Never when the encoding needs subtour cuts: a Kissat model could be a
-/// cover by several cycles, so only CaDiCaL may judge.
-pub(super) fn refutes_first(
-    puzzle: &Puzzle,
-    options: &SatOptions,
-    limits: &Limits,
-    already: &[Tour],
-) -> bool {
+/// matters, and Kissat's call would only delay it. Tours blocked before
+/// solving (`--resume`) are blocked in Kissat's copy of the cube too
+/// ([`refute`]), so a resumed run keeps this step. Never when the encoding
+/// needs subtour cuts: a Kissat model could be a cover by several cycles, so
+/// only CaDiCaL may judge.
+pub(super) fn refutes_first(puzzle: &Puzzle, options: &SatOptions, limits: &Limits) -> bool {
     let family = variable_family_of(puzzle.kind());
     // Kissat writes no proof: in proof mode CaDiCaL does all the refuting.
-    let possible = already.is_empty()
-        && options.proof.is_none()
-        && !family.needs_subtour_cuts(options.encode.connectivity);
+    let possible =
+        options.proof.is_none() && !family.needs_subtour_cuts(options.encode.connectivity);
     let auto = || {
         limits.solutions.is_none()
             && options.solver == SolverKind::Cadical
@@ -63,11 +58,14 @@ pub(super) fn cube_options(run: &EncodeOptions, kissat_first: bool) -> EncodeOpt
     }
 }
 
-/// One Kissat call on `encoding` restricted to `cube`; a model comes back as
-/// the values of the primary variables, in [`Encoding::primary_vars`] order.
+/// One Kissat call on `encoding` restricted to `cube`, with the `blocked` tours
+/// (those of a resumed run that lie in the cube) excluded, so that a model is a
+/// tour not found before; it comes back as the values of the primary
+/// variables, in [`Encoding::primary_vars`] order.
 pub(super) fn refute(
     encoding: &Encoding,
     cube: Cube,
+    blocked: &[&Tour],
     stop: StopSignal,
     stats: &mut SatStats,
 ) -> Result<(KissatVerdict, Option<Vec<bool>>), SatError> {
@@ -78,6 +76,9 @@ pub(super) fn refute(
     let mut refuter = Refuter::new(stop);
     for clause in encoding.cnf() {
         refuter.add_clause(clause.as_ref())?;
+    }
+    for tour in blocked {
+        refuter.add_clause(&encoding.blocking_clause(tour)?)?;
     }
     for &lit in &assumptions {
         refuter.add_clause(&[lit])?;

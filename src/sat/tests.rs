@@ -176,6 +176,45 @@ mod refute_first_tests {
         assert_eq!(stat(&first, "refuter_tours"), calls - refuted);
     }
 
+    /// A resumed run keeps Kissat's step (the run it continues had it): Kissat
+    /// sees the resumed tours blocked too, so it still refutes the empty cubes,
+    /// and a cube whose only tours were resumed is refuted as well, never
+    /// reported again. The two runs' classes together are the whole count.
+    #[test]
+    fn a_resumed_run_keeps_kissat_first_and_counts_each_class_once() {
+        let model = "board = \"5x5\"\n[start]\ncols = [0]\n[end]\ncols = [-1]";
+        let puzzle = Puzzle::from_spec(&Spec::from_toml(model, "test").unwrap()).unwrap();
+        let options = SatOptions {
+            refute_first: RefuteFirst::Kissat,
+            jobs: 1,
+            ..SatOptions::default()
+        };
+        let mut classes = Vec::new();
+        let whole = enumerate(&puzzle, &options, &Limits::default(), &mut |class| {
+            classes.push(class.members.clone());
+        })
+        .unwrap();
+        let half = classes.len() / 2;
+        let already: Vec<crate::tour::Tour> = classes[..half].concat();
+        let mut again = 0;
+        let resumed =
+            enumerate_resuming(&puzzle, &options, &Limits::default(), &already, &mut |_| {
+                again += 1;
+            })
+            .unwrap();
+        assert_eq!(
+            (resumed.solutions, resumed.classes),
+            (whole.solutions, whole.classes)
+        );
+        assert_eq!(again as usize, classes.len() - half);
+        assert_eq!(
+            stat(&resumed, "refuter_calls"),
+            stat(&whole, "refuter_calls")
+        );
+        assert!(stat(&resumed, "refuted_cubes") > stat(&whole, "refuted_cubes"));
+        assert_eq!(resumed.stats["pb_encoding"], "mdd-lean");
+    }
+
     /// Cubes lose the diagram's support clauses only when Kissat refutes them
     /// and the run uses the diagram.
     #[test]

@@ -154,6 +154,30 @@ fn a_job_killed_or_stopped_leaves_no_finished_file() {
     assert!(!split.result(0).exists());
 }
 
+/// SIGTERM stops a running job cleanly: its partial file stays, its line says so, and the
+/// exit code is 143.
+#[test]
+fn a_job_stopped_by_sigterm_exits_143() {
+    let split = Split::new(
+        &["models/closed-8x8-rot180.toml"],
+        &["--jobs", "1", "--engine", "search", "--count-only"],
+    );
+    std::fs::create_dir_all(&split.out).unwrap();
+    let child = spawn(&["run-job", split.jobs(), "--index", "0", "-o", split.out()]);
+    let partial = split.out.join("job-0.jsonl.partial");
+    wait_for(|| std::fs::metadata(&partial).is_ok_and(|m| m.len() > 0));
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143), "{}", stderr(&out));
+    assert_eq!(summary(&out)["status"], "stopped-by-signal");
+    assert!(!split.result(0).exists());
+    assert!(partial.exists());
+}
+
 /// Waits until `ready` holds; a minute without it fails the test.
 fn wait_for(ready: impl Fn() -> bool) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);

@@ -1,7 +1,7 @@
 //! `knights sample` through the binary: the same tours for the same seed, every tour distinct
 //! and passed by `knights verify`, and the requests it must refuse.
 
-use crate::common::cli::{knights, refused, stderr, summary};
+use crate::common::cli::{knights, refused, spawn, stderr, summary};
 use std::collections::HashSet;
 
 fn sampled(args: &[&str]) -> (Vec<serde_json::Value>, serde_json::Value) {
@@ -142,4 +142,98 @@ fn the_first_tours_of_a_seed_are_pinned() {
         .map(|n| serde_json::json!(n.to_vec()))
         .collect();
     assert_eq!(numbers, pinned);
+}
+
+/// The tour lines of a run's standard output, without its summary.
+fn tour_lines(out: &std::process::Output) -> Vec<String> {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    lines[..lines.len() - 1].to_vec()
+}
+
+/// `--limit N` stops after N samples tried, with exit code 3 and `"ending": "limit"`; the
+/// tours written are the first ones of the unbounded run, on one thread or three.
+#[test]
+fn limit_stops_at_the_first_tours_of_the_unbounded_run() {
+    let board = ["sample", "--board", "8x8", "--count", "40", "--seed", "5"];
+    let whole = knights(&board);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    for jobs in ["1", "3"] {
+        let out = knights(&[&board[..], &["--limit", "12", "-j", jobs]].concat());
+        assert_eq!(out.status.code(), Some(3), "-j {jobs}: {}", stderr(&out));
+        let report = summary(&out)["summary"].clone();
+        assert_eq!(report["ending"], "limit");
+        assert_eq!(report["complete"], false);
+        assert_eq!(report["samples"], 12);
+        let kept = tour_lines(&out);
+        assert_eq!(report["found"], kept.len());
+        assert!(!kept.is_empty());
+        assert_eq!(kept[..], tour_lines(&whole)[..kept.len()], "-j {jobs}");
+        assert!(
+            stderr(&out).contains("stopped at --limit"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+/// `--timeout` bounds a SAT sample that would otherwise run for minutes: exit code 3,
+/// `"ending": "timeout"`, within a few seconds of the bound.
+#[test]
+fn timeout_bounds_a_long_sat_sample() {
+    let started = std::time::Instant::now();
+    let out = knights(&[
+        "sample",
+        "models/nested-semimagic.toml",
+        "--method",
+        "sat",
+        "--count",
+        "2",
+        "--timeout",
+        "0.5",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    let report = summary(&out)["summary"].clone();
+    assert_eq!(report["ending"], "timeout");
+    assert_eq!(report["complete"], false);
+    let err = refused(&[
+        "sample",
+        "--board",
+        "6x6",
+        "--count",
+        "1",
+        "--timeout",
+        "-1",
+    ]);
+    assert!(err.contains("--timeout"), "{err}");
+    let err = refused(&["sample", "--board", "6x6", "--count", "1", "--limit", "0"]);
+    assert!(err.contains("--limit"), "{err}");
+}
+
+/// SIGTERM (or Ctrl-C) stops a run cleanly: the tours found are written, then the summary
+/// with `"ending": "signal"`, and the exit code is 128 + the signal's number.
+#[test]
+fn a_signal_stops_sampling_after_writing_what_was_found() {
+    use std::io::{BufRead, BufReader, Read};
+    for (signal, code) in [("TERM", 143), ("INT", 130)] {
+        let mut child = spawn(&["sample", "--board", "20x20", "--count", "10000000"]);
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut written = String::new();
+        stdout.read_line(&mut written).unwrap();
+        assert!(written.starts_with('{'), "{written}");
+        let sent = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        stdout.read_to_string(&mut written).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(code), "{signal}: {}", stderr(&out));
+        let last = written.lines().last().unwrap();
+        let report: serde_json::Value = serde_json::from_str(last).unwrap();
+        assert_eq!(report["summary"]["ending"], "signal", "{signal}");
+        let tours = written.lines().count() - 1;
+        assert_eq!(report["summary"]["found"], tours, "{signal}");
+    }
 }
