@@ -19,7 +19,7 @@ use crate::puzzle::{Puzzle, SolutionKind};
 use crate::random::Stream;
 use crate::run::Ending;
 use crate::sat::{SatOptions, Session, Step};
-use crate::solver::{StopReason, StopSignal};
+use crate::solver::StopSignal;
 use crate::tour::Tour;
 
 /// What one sample's solver calls came to.
@@ -130,9 +130,8 @@ fn draw(
             Some(Step::Tour(tour)) => return Ok(Drawn::Tour { tour, path, tries }),
             Some(Step::Exhausted) if last_try => return Ok(Drawn::Exhausted { tries }),
             Some(Step::Exhausted) | None => {}
-            Some(Step::Stopped(StopReason::Signal)) => return Ok(Drawn::Stopped(Ending::Signal)),
-            Some(Step::Stopped(StopReason::Deadline)) => {
-                return Ok(Drawn::Stopped(Ending::Timeout))
+            Some(Step::Stopped(ending @ (Ending::Signal | Ending::Timeout))) => {
+                return Ok(Drawn::Stopped(ending))
             }
             Some(Step::Stopped(reason)) => {
                 return Err(solver_failed(format!("the solver stopped: {reason:?}")))
