@@ -174,7 +174,8 @@ impl LineTables {
         parity: bool,
         is_move: &dyn Fn(usize, usize) -> bool,
     ) -> Result<Self, TablesTooLarge> {
-        let lines = independent_lines(&puzzle.sums);
+        let mut lines = independent_lines(&puzzle.sums);
+        lines.extend(spread_unions(&lines, is_move));
         let n = puzzle.n_cells();
         let fold = order == Order::Fold;
         let half = if fold { n / 2 } else { n };
@@ -263,6 +264,50 @@ impl LineTables {
     }
 }
 
+/// Unions of three lines no two of which share a cell or hold cells a move apart, each a line
+/// whose target is the sum of theirs. Such a union is spread, so no two of its numbers are
+/// consecutive, which bounds it far more tightly than its parts each alone (three rows of 8
+/// cells may not all take the same smallest free numbers). None when there would be more
+/// than half as many as the lines: on the 4 x n ladder and the nested model they cost more
+/// per node than they save (results/semimagic).
+fn spread_unions(lines: &[LineSum], is_move: &dyn Fn(usize, usize) -> bool) -> Vec<LineSum> {
+    let spread = |a: &[usize], b: &[usize]| a.iter().all(|&x| b.iter().all(|&y| !is_move(x, y)));
+    let apart = |a: &LineSum, b: &LineSum| {
+        a.cells.iter().all(|c| !b.cells.contains(c)) && spread(&a.cells, &b.cells)
+    };
+    let l = lines.len();
+    let cap = l / 2;
+    let ok: Vec<bool> = lines.iter().map(|s| spread(&s.cells, &s.cells)).collect();
+    let mut pair = vec![false; l * l];
+    for a in 0..l {
+        for b in a + 1..l {
+            pair[a * l + b] = ok[a] && ok[b] && apart(&lines[a], &lines[b]);
+        }
+    }
+    let mut unions = Vec::new();
+    for a in 0..l {
+        for b in a + 1..l {
+            if !pair[a * l + b] {
+                continue;
+            }
+            for c in b + 1..l {
+                if pair[a * l + c] && pair[b * l + c] {
+                    if unions.len() == cap {
+                        return Vec::new();
+                    }
+                    let parts = [&lines[a], &lines[b], &lines[c]];
+                    unions.push(LineSum {
+                        name: format!("{} + {} + {}", parts[0].name, parts[1].name, parts[2].name),
+                        cells: parts.iter().flat_map(|s| s.cells.iter().copied()).collect(),
+                        target: parts.iter().map(|s| s.target).sum(),
+                    });
+                }
+            }
+        }
+    }
+    unions
+}
+
 /// The lines without those that are the disjoint union of two others whose targets add up to
 /// theirs (a row made of two half-rows): such a line holds whenever its parts do, so dropping
 /// it changes no answer and halves the bookkeeping of the nested semimagic models.
@@ -296,7 +341,34 @@ fn independent_lines(sums: &[LineSum]) -> Vec<LineSum> {
 
 #[cfg(test)]
 mod tests {
-    use super::no_two_consecutive;
+    use super::{no_two_consecutive, spread_unions};
+    use crate::puzzle::Puzzle;
+    use crate::spec::Spec;
+
+    fn unions_of(toml: &str) -> Vec<String> {
+        let puzzle = Puzzle::from_spec(&Spec::from_toml(toml, "test").unwrap()).unwrap();
+        let is_move = |a: usize, b: usize| puzzle.is_move(a, b);
+        spread_unions(&puzzle.sums, &is_move)
+            .into_iter()
+            .map(|s| s.name)
+            .collect()
+    }
+
+    #[test]
+    fn rows_three_apart_join_on_8x8_and_nothing_joins_on_the_ladder() {
+        let semimagic = unions_of(include_str!("../../../models/semimagic.toml"));
+        assert_eq!(semimagic.len(), 8, "{semimagic:?}");
+        assert!(
+            semimagic.iter().any(|n| n == "row 1 + row 4 + row 7"),
+            "{semimagic:?}"
+        );
+        assert!(
+            !semimagic.iter().any(|n| n.contains("row 2")),
+            "{semimagic:?}"
+        );
+        let ladder = unions_of("name = \"l\"\nboard = \"4x12\"\n[sums]\ncols = 98\n");
+        assert!(ladder.is_empty(), "{ladder:?}");
+    }
 
     /// Every choice of numbers from `free`, by brute force: the least and greatest sums per
     /// class counts with no two consecutive.
