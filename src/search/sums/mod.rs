@@ -17,7 +17,11 @@
 //!   "feasible-sum tables by cells left", seed 000's bounds). The free numbers only shrink as
 //!   the search deepens, so each line also keeps the last step at which it can still be
 //!   completed (looked up in a table by unknown cells and missing sum), and every step checks
-//!   all lines against that deadline, touched or not.
+//!   all lines against that deadline, touched or not;
+//! - on a *spread* line, one with no two cells a move apart, the bounds are those of free
+//!   numbers no two of which are consecutive: a leaper's consecutive numbers stand a move
+//!   apart. Unions of three far-apart lines (rows 0, 3 and 6 of 8x8) are spread lines of their
+//!   own, which the tables add (`build::spread_unions`).
 
 mod build;
 
@@ -67,9 +71,10 @@ pub struct LineTables {
     lo: Vec<i64>,
     hi: Vec<i64>,
     max_need: usize,
-    /// `deadlines[(e0 * (max_r + 1) + e1) * (max_need + 1) + need]`: the last step after which
-    /// `e0` and `e1` free numbers of the two classes can still make `need` (`NEVER` if none);
-    /// empty when too large, then found by binary search.
+    /// `deadlines[((kind * (max_r + 1) + e0) * (max_r + 1) + e1) * (max_need + 1) + need]`:
+    /// the last step after which `e0` and `e1` free numbers of the two classes can still make
+    /// `need` (`NEVER` if none), `kind` 1 for spread lines (see [`LineTables::kind`]); empty
+    /// when too large, then found by binary search.
     deadlines: Vec<u32>,
     /// Lines with no two cells a move apart: consecutive numbers never share one.
     spread: Vec<bool>,
