@@ -58,18 +58,10 @@ fn sum_bounds(
     parity: bool,
     max_r: usize,
 ) -> (Vec<i64>, Vec<i64>) {
-    let fold = half < n;
     let size = num.len() * 2 * (max_r + 1);
     let mut lo = vec![i64::MAX; size];
     let mut hi = vec![i64::MIN; size];
-    let mut free = vec![true; n + 1];
-    free[0] = false;
-    for (t, &m) in num.iter().enumerate() {
-        let m = m as usize;
-        free[m] = false;
-        if fold {
-            free[m + half] = false;
-        }
+    for_each_step(num, n, half, |t, free| {
         for class in 0..2usize {
             let nums: Vec<i64> = (1..=n)
                 .filter(|&m| free[m] && (!parity || (m - 1) % 2 == class))
@@ -86,8 +78,23 @@ fn sum_bounds(
                 }
             }
         }
-    }
+    });
     (lo, hi)
+}
+
+/// Calls `body` with each step and the numbers still free after it (`free[m]`, 1-based).
+fn for_each_step(num: &[u32], n: usize, half: usize, mut body: impl FnMut(usize, &[bool])) {
+    let fold = half < n;
+    let mut free = vec![true; n + 1];
+    free[0] = false;
+    for (t, &m) in num.iter().enumerate() {
+        let m = m as usize;
+        free[m] = false;
+        if fold {
+            free[m + half] = false;
+        }
+        body(t, &free);
+    }
 }
 
 /// Work above which the spread tables are not built (the separate bounds still hold).
@@ -110,19 +117,11 @@ fn spread_sum_bounds(
     {
         return Vec::new();
     }
-    let fold = half < n;
     let mut out = vec![(i64::MAX, i64::MIN); num.len() * w * w];
-    let mut free = vec![true; n + 1];
-    free[0] = false;
-    for (t, &m) in num.iter().enumerate() {
-        let m = m as usize;
-        free[m] = false;
-        if fold {
-            free[m + half] = false;
-        }
-        let table = no_two_consecutive(&free, parity, w);
+    for_each_step(num, n, half, |t, free| {
+        let table = no_two_consecutive(free, parity, w);
         out[t * w * w..(t + 1) * w * w].copy_from_slice(&table);
-    }
+    });
     out
 }
 
