@@ -15,7 +15,7 @@ mod streams;
 mod symmetry;
 mod tour;
 
-use crate::common::cli::{knights, refused, spawn, stderr, summary};
+use crate::common::cli::{knights, refused, signalled_after_first_line, spawn, stderr, summary};
 use crate::common::load::root;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -856,34 +856,21 @@ fn solve_reports_the_one_solution_it_shows() {
 }
 
 /// Sends `signal` to an enumeration of every closed 8x8 tour (years of work) as soon as it
-/// has written its first tour: the signal lands mid-run whatever the machine's speed, after
-/// the handlers are in place (they are set before the run starts).
+/// has written its first tour.
 fn interrupted_by(signal: &str) -> Output {
-    use std::io::{BufRead, BufReader, Read};
-    let mut child = spawn(&[
-        "enumerate",
-        "--board",
-        "8x8",
-        "--closed",
-        "--engine",
-        "sat",
-        "--yes",
-    ]);
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut written = String::new();
-    stdout.read_line(&mut written).unwrap();
-    assert!(written.starts_with("{\"class\":1,"), "{written}");
-    let sent = Command::new("kill")
-        .args([&format!("-{signal}"), &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    stdout.read_to_string(&mut written).unwrap();
-    let out = child.wait_with_output().unwrap();
-    Output {
-        stdout: written.into_bytes(),
-        ..out
-    }
+    signalled_after_first_line(
+        &[
+            "enumerate",
+            "--board",
+            "8x8",
+            "--closed",
+            "--engine",
+            "sat",
+            "--yes",
+        ],
+        "{\"class\":1,",
+        signal,
+    )
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `knights sample` through the binary: the same tours for the same seed, every tour distinct
 //! and passed by `knights verify`, and the requests it must refuse.
 
-use crate::common::cli::{knights, refused, spawn, stderr, summary};
+use crate::common::cli::{knights, refused, signalled_after_first_line, stderr, summary};
 use std::collections::HashSet;
 
 fn sampled(args: &[&str]) -> (Vec<serde_json::Value>, serde_json::Value) {
@@ -215,20 +215,10 @@ fn timeout_bounds_a_long_sat_sample() {
 /// with `"ending": "signal"`, and the exit code is 128 + the signal's number.
 #[test]
 fn a_signal_stops_sampling_after_writing_what_was_found() {
-    use std::io::{BufRead, BufReader, Read};
     for (signal, code) in [("TERM", 143), ("INT", 130)] {
-        let mut child = spawn(&["sample", "--board", "20x20", "--count", "10000000"]);
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut written = String::new();
-        stdout.read_line(&mut written).unwrap();
-        assert!(written.starts_with('{'), "{written}");
-        let sent = std::process::Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
-        stdout.read_to_string(&mut written).unwrap();
-        let out = child.wait_with_output().unwrap();
+        let args = ["sample", "--board", "20x20", "--count", "10000000"];
+        let out = signalled_after_first_line(&args, "{", signal);
+        let written = String::from_utf8(out.stdout.clone()).unwrap();
         assert_eq!(out.status.code(), Some(code), "{signal}: {}", stderr(&out));
         let last = written.lines().last().unwrap();
         let report: serde_json::Value = serde_json::from_str(last).unwrap();

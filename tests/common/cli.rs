@@ -12,6 +12,29 @@ pub fn knights(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Starts `knights` with `args`, waits for its first line on stdout (which must begin with
+/// `first`), sends it `signal` (`TERM`, `INT`, ...), and returns what it said: the signal
+/// lands mid-run whatever the machine's speed, after the handlers are in place.
+pub fn signalled_after_first_line(args: &[&str], first: &str, signal: &str) -> Output {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = spawn(args);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut written = String::new();
+    stdout.read_line(&mut written).unwrap();
+    assert!(written.starts_with(first), "{written}");
+    let sent = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    stdout.read_to_string(&mut written).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Output {
+        stdout: written.into_bytes(),
+        ..out
+    }
+}
+
 /// Starts `knights` with `args` in the crate's root, its stdout and stderr piped back, and
 /// the stopping signals at their defaults: `knights` keeps a signal ignored at its start (as
 /// under nohup), and a test runner started in the background by a shell inherits SIGINT
