@@ -12,6 +12,7 @@ mod proofs;
 mod sample;
 mod solve_first;
 mod streams;
+mod subtrees;
 mod symmetry;
 mod tour;
 

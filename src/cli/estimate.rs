@@ -29,6 +29,21 @@ pub struct EstimateArgs {
     /// Then run the whole search and report how close the prediction was.
     #[arg(long)]
     pub check: bool,
+    /// Instead of walks to the leaves: this many walks to --depth, and the whole tree
+    /// below each searched. Steadier than the probes, and a benchmark two builds can share
+    /// through --save-prefixes and --prefixes.
+    #[arg(long, value_name = "N", value_parser = super::flags::positive)]
+    pub subtrees: Option<usize>,
+    /// Depth of the --subtrees walks: the shallower, the larger and fewer the subtrees.
+    #[arg(long, default_value_t = 12)]
+    pub depth: usize,
+    /// Write the --subtrees walks to FILE (JSON lines), for --prefixes.
+    #[arg(long, value_name = "FILE", requires = "subtrees")]
+    pub save_prefixes: Option<std::path::PathBuf>,
+    /// Search below the walks in FILE (written by --save-prefixes, maybe by another build)
+    /// instead of drawing new ones.
+    #[arg(long, value_name = "FILE", conflicts_with = "subtrees")]
+    pub prefixes: Option<std::path::PathBuf>,
     /// text: one sentence ("about 101 days"); json: one record.
     /// [default: text on a terminal, json when stdout is a file or a pipe]
     #[arg(long, value_enum)]
@@ -87,6 +102,9 @@ pub fn predict(
 
 pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     let puzzle = args.run.puzzle()?;
+    if args.subtrees.is_some() || args.prefixes.is_some() {
+        return super::subtrees::run(&args, &puzzle);
+    }
     let options = args.run.search_options();
     let mut prediction = predict(&puzzle, &options, args.probes, args.seed, args.rate_seconds)?;
     print_depths(&prediction.estimate);

@@ -51,6 +51,7 @@ mod sample;
 mod show;
 mod signals;
 mod solve;
+mod subtrees;
 mod summary;
 mod symmetric_first;
 mod tiles;

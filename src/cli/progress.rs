@@ -48,6 +48,13 @@ impl Progress {
         self.say(format!("{nodes} nodes ({per_second:.2e}/s){left}"));
     }
 
+    /// Subtrees searched so far below sampled walks (`estimate --subtrees`).
+    pub fn subtrees(&self, done: usize, total: usize, nodes: u64) {
+        self.say(format!(
+            "{done} of {total} subtrees searched, {nodes} nodes"
+        ));
+    }
+
     /// Cubes finished so far, from the SAT engine.
     pub fn cubes(&self, done: usize, searched: usize) {
         self.say(format!("{done} of {searched} cubes done"));

@@ -11,7 +11,7 @@ use super::walker::Walker;
 use super::Estimate;
 
 /// SplitMix64: small, fast and good enough to pick children.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -22,7 +22,7 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, k: usize) -> usize {
+    pub(super) fn below(&mut self, k: usize) -> usize {
         ((u128::from(self.next()) * k as u128) >> 64) as usize
     }
 }
@@ -105,7 +105,7 @@ pub fn nodes_below<const W: usize, const M: u8>(
 
 /// One step of a probe: moves to a live child chosen uniformly and returns how many live
 /// children there were; `None` at a dead end.
-fn step_down<const W: usize, const M: u8>(
+pub(super) fn step_down<const W: usize, const M: u8>(
     w: &mut Walker<'_, W, M>,
     live: &mut Vec<usize>,
     rng: &mut Rng,

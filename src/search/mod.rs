@@ -27,7 +27,7 @@
 //! Module map: `bits` (cell sets), `tables` (move graph), `autos` (symmetries of a puzzle,
 //! class sizes), `plan` (roots and weights), `walker` (search state and pruning), `sums` (line
 //! sums), `job` (one worker), `driver` (threads, limits, progress), `estimate` (Knuth's
-//! estimate), `small_boards` (boards of at most three cells).
+//! estimate), `subtrees` (the estimate with real subtrees below sampled walks), `small_boards` (boards of at most three cells).
 
 mod autos;
 mod bits;
@@ -41,6 +41,7 @@ mod order_choice;
 mod pieces;
 mod plan;
 mod small_boards;
+mod subtrees;
 mod sums;
 mod tables;
 mod walker;
@@ -48,6 +49,7 @@ mod walker;
 pub use driver::SearchStats;
 pub use engine::SearchEngine;
 pub use pieces::{cut_pieces, search_pieces, ForeignPiece, PieceCount, PieceEstimate, TreePiece};
+pub use subtrees::{sample_prefixes, search_below_prefixes, SampledPrefix, SubtreeEstimate};
 
 use crate::puzzle::Puzzle;
 use crate::run::{Class, Limits, NodeProgress, Summary};
@@ -190,7 +192,7 @@ fn execute(
 }
 
 /// Picks the narrowest cell-set width that holds `n` cells.
-fn with_width<T>(
+pub(super) fn with_width<T>(
     n: usize,
     w1: impl FnOnce() -> Result<T, SearchError>,
     w2: impl FnOnce() -> Result<T, SearchError>,
