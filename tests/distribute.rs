@@ -5,8 +5,8 @@
 
 use crate::common::load::root;
 use knights::distribute::{
-    merge, partial_path, result_path, run_job, split, Job, JobEngine, JobOutcome, MergeSummary,
-    Record, RunJobOptions, SplitRequest,
+    merge, partial_path, result_path, run_job, split, split_with_progress, Job, JobEngine,
+    JobOutcome, MergeSummary, Record, RunJobOptions, SplitRequest,
 };
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, Limits, Summary};
@@ -104,6 +104,29 @@ fn same_as_published(name: &str, row: &str, engine: JobEngine, record: Record, j
         (merged.solutions, merged.classes),
         (Some(solutions), classes)
     );
+}
+
+/// A split says how far its weighing has come: every piece once, in order, up to the last.
+#[test]
+fn a_split_reports_each_piece_weighed() {
+    let spec = spec("closed-6x6");
+    let seen = std::sync::Mutex::new(Vec::new());
+    let request = SplitRequest {
+        spec: &spec,
+        engine: JobEngine::Search { symmetry: true },
+        record: Record::Counts,
+        jobs: 4,
+        probes: 4,
+        seed: 7,
+    };
+    split_with_progress(&request, &|done, total| {
+        seen.lock().unwrap().push((done, total))
+    })
+    .unwrap();
+    let seen = seen.into_inner().unwrap();
+    let total = seen.last().unwrap().1;
+    assert!(total > 4, "{seen:?}");
+    assert_eq!(seen, (1..=total).map(|i| (i, total)).collect::<Vec<_>>());
 }
 
 #[test]

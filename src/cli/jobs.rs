@@ -10,8 +10,8 @@ use super::ModelArgs;
 use anyhow::{Context, Result};
 use clap::Args;
 use knights::distribute::{
-    finished_result, merge, read_jobs, run_job, split, Job, JobEngine, JobLock, JobOutcome,
-    MergeSummary, Record, RunJobOptions, SplitRequest,
+    finished_result, merge, read_jobs, run_job, split_with_progress, Job, JobEngine, JobLock,
+    JobOutcome, MergeSummary, Record, RunJobOptions, SplitRequest,
 };
 use knights::run::{Ending, Limits, StopFlag};
 use knights::sat::ProofDir;
@@ -81,7 +81,10 @@ pub fn run_split(args: SplitArgs) -> Result<ExitCode> {
         probes: args.probes,
         seed: args.seed,
     };
-    let jobs = split(&request).with_context(|| format!("model {}", args.model.shown()))?;
+    let progress = Progress::start(&format!("{} split", args.model.shown()), None);
+    let jobs = split_with_progress(&request, &|done, total| progress.weighed(done, total));
+    progress.finish();
+    let jobs = jobs.with_context(|| format!("model {}", args.model.shown()))?;
     write_jobs(&args.output, &jobs)?;
     outln!("{}", describe_split(&jobs, &args.output))?;
     Ok(ExitCode::SUCCESS)

@@ -55,6 +55,11 @@ impl Progress {
         ));
     }
 
+    /// Pieces of the tree (or cubes) weighed so far by `split`.
+    pub fn weighed(&self, done: usize, total: usize) {
+        self.say(format!("{done} of {total} pieces weighed"));
+    }
+
     /// Cubes finished so far, from the SAT engine.
     pub fn cubes(&self, done: usize, searched: usize) {
         self.say(format!("{done} of {searched} cubes done"));

@@ -23,4 +23,4 @@ pub use lock::{lock_path, JobLock, LockError};
 pub use merge::{merge, MergeError, MergeSummary};
 pub use result::{partial_path, read_result, result_path, JobEnd, JobResult, ResultError};
 pub use run_job::{finished_result, job_puzzle, run_job, JobOutcome, RunJobError, RunJobOptions};
-pub use split::{split, SplitError, SplitRequest};
+pub use split::{split, split_with_progress, SplitError, SplitRequest};

@@ -63,6 +63,15 @@ struct Unit<T> {
 
 /// Cuts the run into at most `request.jobs` jobs.
 pub fn split(request: &SplitRequest) -> Result<Vec<Job>, SplitError> {
+    split_with_progress(request, &|_, _| {})
+}
+
+/// [`split`], telling `progress` how many of the pieces or cubes have been weighed so far,
+/// and of how many: weighing them is most of the time a split takes.
+pub fn split_with_progress(
+    request: &SplitRequest,
+    progress: &dyn Fn(usize, usize),
+) -> Result<Vec<Job>, SplitError> {
     if request.jobs == 0 {
         return Err(SplitError::NoJobs);
     }
@@ -72,14 +81,14 @@ pub fn split(request: &SplitRequest) -> Result<Vec<Job>, SplitError> {
     }
     let dealt: Vec<(JobPart, f64)> = match &request.engine {
         JobEngine::Search { symmetry } => {
-            let units = tree_pieces(&puzzle, *symmetry, request)?;
+            let units = tree_pieces(&puzzle, *symmetry, request, progress)?;
             deal(units, request.jobs)
                 .into_iter()
                 .map(|(pieces, cost)| (JobPart::Pieces(pieces), cost))
                 .collect()
         }
         JobEngine::Sat { .. } => {
-            let units = cube_units(&puzzle, request)?;
+            let units = cube_units(&puzzle, request, progress)?;
             deal(units, request.jobs)
                 .into_iter()
                 .map(|(cubes, cost)| (JobPart::Cubes(cubes), cost))
@@ -93,10 +102,11 @@ fn tree_pieces(
     puzzle: &Puzzle,
     symmetry: bool,
     request: &SplitRequest,
+    progress: &dyn Fn(usize, usize),
 ) -> Result<Vec<Unit<crate::search::TreePiece>>, SplitError> {
     let opts = SearchOptions { jobs: 1, symmetry };
     let want = request.jobs.saturating_mul(PIECES_PER_JOB);
-    let pieces = cut_pieces(puzzle, &opts, want, request.probes, request.seed)?;
+    let pieces = cut_pieces(puzzle, &opts, want, request.probes, request.seed, progress)?;
     Ok(pieces
         .into_iter()
         .map(|p| Unit {
@@ -106,13 +116,19 @@ fn tree_pieces(
         .collect())
 }
 
-fn cube_units(puzzle: &Puzzle, request: &SplitRequest) -> Result<Vec<Unit<usize>>, SplitError> {
+fn cube_units(
+    puzzle: &Puzzle,
+    request: &SplitRequest,
+    progress: &dyn Fn(usize, usize),
+) -> Result<Vec<Unit<usize>>, SplitError> {
     let cubes = searched_cubes(puzzle);
-    let mut units = Vec::with_capacity(cubes.len());
+    let total = cubes.len();
+    let mut units = Vec::with_capacity(total);
     for (index, cube) in cubes.into_iter().enumerate() {
         let seed = request.seed.wrapping_add(index as u64);
         let cost = cube_cost(puzzle, cube, request.probes, seed)?;
         units.push(Unit { item: index, cost });
+        progress(index + 1, total);
     }
     Ok(units)
 }

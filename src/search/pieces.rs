@@ -63,11 +63,12 @@ pub fn cut_pieces(
     want: usize,
     probes: usize,
     seed: u64,
+    progress: &dyn Fn(usize, usize),
 ) -> Result<Vec<PieceEstimate>, SearchError> {
     macro_rules! go {
         ($w:literal) => {
             driver::with_setup::<$w, _>(puzzle, opts.symmetry, |setup| {
-                Ok(cut_in_mode(setup, want, probes, seed))
+                Ok(cut_in_mode(setup, want, probes, seed, progress))
             })
         };
     }
@@ -138,6 +139,7 @@ fn cut_in_mode<const W: usize>(
     want: usize,
     probes: usize,
     seed: u64,
+    progress: &dyn Fn(usize, usize),
 ) -> Vec<PieceEstimate> {
     macro_rules! cut {
         ($m:expr) => {{
@@ -148,12 +150,14 @@ fn cut_in_mode<const W: usize>(
                 sink: None,
             };
             let prefixes = driver::cut_prefixes_to::<W, { $m }>(setup, &counters, &ctx, want);
+            let total = prefixes.len();
             prefixes
                 .into_iter()
                 .enumerate()
                 .map(|(i, p)| {
                     let seed = seed.wrapping_add(i as u64);
                     let nodes = estimate::nodes_below::<W, { $m }>(setup, &p, probes, seed);
+                    progress(i + 1, total);
                     PieceEstimate {
                         piece: TreePiece {
                             root: p.root,
