@@ -120,7 +120,7 @@ fn a_split_reports_each_piece_weighed() {
         seed: 7,
     };
     split_with_progress(&request, &|done, total| {
-        seen.lock().unwrap().push((done, total))
+        seen.lock().unwrap().push((done, total));
     })
     .unwrap();
     let seen = seen.into_inner().unwrap();
