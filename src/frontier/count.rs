@@ -117,6 +117,7 @@ pub fn sweep(
         started,
         on_progress,
         disk: SpillDir::new(budget.spill_dir.clone()),
+        spare: Vec::new(),
     };
     let mut residues = Vec::with_capacity(primes.len());
     for (round, &prime) in primes.iter().enumerate() {
@@ -163,6 +164,8 @@ struct Run<'a> {
     started: Instant,
     on_progress: &'a dyn Fn(Progress),
     disk: SpillDir,
+    /// The memory of the last layer read, for the next layer in memory to reuse.
+    spare: Vec<u8>,
 }
 
 /// What one step measured for the figures and the progress line.
@@ -239,9 +242,10 @@ impl Run<'_> {
         let held = layer.memory_bytes();
         let room = self.budget.bytes.saturating_sub(held);
         let bound = states.saturating_mul(SUCCESSORS_PER_STATE) + BATCH;
-        let wanted = bound.min(states_within(room, self.bits, 1));
+        let preferred = bound.min(states_within(room, self.bits, 1));
+        let needed = (states + states / 4 + BATCH).min(preferred);
         table
-            .make_room(wanted, room)
+            .make_room(needed, preferred, room)
             .map_err(|_| no_memory(Halt::NoTable))?;
         let mut seen = StepFigures {
             memory: held + table.bytes(),
@@ -249,10 +253,14 @@ impl Run<'_> {
             spilled: false,
         };
         let mut batch = Batch::default();
-        let mut spill: Option<Partitions> = None;
+        let mut sink = Sink {
+            spill: None,
+            bound,
+            room,
+        };
         let mut count = 0usize;
         let disk_before = layer.disk_bytes();
-        layer
+        self.spare = layer
             .drain(|word, residue| {
                 if count.is_multiple_of(STATES_BETWEEN_CHECKS) {
                     self.check()?;
@@ -262,14 +270,14 @@ impl Run<'_> {
                     batch.push(successor, residue);
                 }
                 if batch.held + 2 > BATCH {
-                    self.flush(&mut batch, prime, table, &mut spill, bound)?;
+                    self.flush(&mut batch, prime, table, &mut sink)?;
                 }
                 Ok::<(), Halt>(())
             })
             .map_err(no_memory)?;
-        self.flush(&mut batch, prime, table, &mut spill, bound)
+        self.flush(&mut batch, prime, table, &mut sink)
             .map_err(no_memory)?;
-        let Some(parts) = spill else {
+        let Some(parts) = sink.spill else {
             let out = self.writer(table.len(), table.bytes())?;
             let next = self.drain_table(table, out)?;
             seen.memory = seen.memory.max(table.bytes() + next.memory_bytes());
@@ -286,7 +294,7 @@ impl Run<'_> {
             self.check()?;
             let room = self.budget.bytes.saturating_sub(out.memory_bytes());
             table
-                .make_room(part.len(), room)
+                .make_room(part.len(), part.len(), room)
                 .map_err(|_| no_memory(Halt::NoTable))?;
             seen.memory = seen.memory.max(table.bytes() + out.memory_bytes());
             sum_into(part, prime, table).map_err(no_memory)?;
@@ -302,8 +310,9 @@ impl Run<'_> {
     fn writer(&mut self, states: usize, table_bytes: usize) -> Result<LayerWriter, Halt> {
         let bytes = states.saturating_mul(record_bytes(self.bits));
         let budget = self.budget.bytes;
+        let spare = std::mem::take(&mut self.spare);
         if bytes <= budget / 4 * LAYER_QUARTERS && bytes + table_bytes <= budget {
-            return Ok(LayerWriter::in_memory(self.bits));
+            return Ok(LayerWriter::in_memory_reusing(self.bits, spare, states));
         }
         let path = self.disk.new_path()?;
         Ok(LayerWriter::on_disk(self.bits, path, SPILL_BUFFER.0)?)
@@ -320,19 +329,19 @@ impl Run<'_> {
         batch: &mut Batch,
         prime: u64,
         table: &mut Table,
-        spill: &mut Option<Partitions>,
-        bound: usize,
+        sink: &mut Sink,
     ) -> Result<(), Halt> {
         let words = &batch.words[..batch.held];
         let residues = &batch.residues[..batch.held];
+        let spill = &mut sink.spill;
         if spill.is_none() {
-            match table.add_batch(words, residues, &[prime], false) {
+            match table.add_batch(words, residues, &[prime], sink.room) {
                 Ok(()) => {
                     batch.held = 0;
                     return Ok(());
                 }
                 Err(AddError::NoMemory) => return Err(Halt::NoTable),
-                Err(AddError::Full) => *spill = Some(self.open_spill(table, bound)?),
+                Err(AddError::Full) => *spill = Some(self.open_spill(table, sink.bound)?),
             }
         }
         let parts = spill.as_mut().expect("opened above");
@@ -356,6 +365,15 @@ impl Run<'_> {
         table.drain(|word, residues| spill.add(word, residues[0]))?;
         Ok(spill)
     }
+}
+
+/// Where a step's successors go: its table while it has room, then the spill.
+struct Sink {
+    spill: Option<Partitions>,
+    /// The most successors the step can have.
+    bound: usize,
+    /// The bytes the table may take.
+    room: usize,
 }
 
 /// Successors waiting to be added together.
@@ -399,7 +417,7 @@ fn sum_into(part: Layer, prime: u64, table: &mut Table) -> Result<(), Halt> {
 fn add_all(batch: &mut Batch, prime: u64, table: &mut Table) -> Result<(), Halt> {
     let (words, residues) = (&batch.words[..batch.held], &batch.residues[..batch.held]);
     table
-        .add_batch(words, residues, &[prime], true)
+        .add_batch(words, residues, &[prime], usize::MAX)
         .map_err(|_| Halt::NoTable)?;
     batch.held = 0;
     Ok(())

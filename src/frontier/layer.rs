@@ -88,19 +88,22 @@ impl Layer {
     }
 
     /// Hands each state and its residue to `each` in the order they were written, and gives
-    /// the layer back. An error from `each` or from reading stops the walk.
+    /// the layer back: its memory, emptied, for the next layer to reuse (a layer on disk
+    /// gives none). An error from `each` or from reading stops the walk.
     pub fn drain<E: From<io::Error>>(
         self,
         mut each: impl FnMut(u128, u64) -> Result<(), E>,
-    ) -> Result<(), E> {
+    ) -> Result<Vec<u8>, E> {
         let key = self.key;
         let size = key + RESIDUE_BYTES;
-        match &self.store {
-            Store::Memory(bytes) => {
+        match self.store {
+            Store::Memory(mut bytes) => {
                 for record in bytes.chunks_exact(size) {
                     let (word, residue) = decode(record, key);
                     each(word, residue)?;
                 }
+                bytes.clear();
+                Ok(bytes)
             }
             Store::Disk(file) => {
                 let mut reader = BufReader::with_capacity(FILE_BUFFER, File::open(&file.path)?);
@@ -110,9 +113,9 @@ impl Layer {
                     let (word, residue) = decode(&record[..size], key);
                     each(word, residue)?;
                 }
+                Ok(Vec::new())
             }
         }
-        Ok(())
     }
 }
 
@@ -141,10 +144,18 @@ enum Sink {
 impl LayerWriter {
     /// A layer kept in memory.
     pub fn in_memory(bits: u32) -> LayerWriter {
+        LayerWriter::in_memory_reusing(bits, Vec::new(), 0)
+    }
+
+    /// A layer kept in memory in `bytes` (emptied, its memory kept: pages already touched
+    /// cost no fault), with room made for `states`.
+    pub fn in_memory_reusing(bits: u32, mut bytes: Vec<u8>, states: usize) -> LayerWriter {
+        bytes.clear();
+        bytes.reserve(states.saturating_mul(key_bytes(bits) + RESIDUE_BYTES));
         LayerWriter {
             key: key_bytes(bits),
             len: 0,
-            sink: Sink::Memory(Vec::new()),
+            sink: Sink::Memory(bytes),
         }
     }
 
@@ -196,12 +207,11 @@ impl LayerWriter {
     /// The layer written, its file flushed.
     pub fn finish(self) -> io::Result<Layer> {
         let store = match self.sink {
-            Sink::Memory(mut bytes) => {
-                bytes.shrink_to_fit();
-                Store::Memory(bytes)
-            }
+            Sink::Memory(bytes) => Store::Memory(bytes),
             Sink::Disk(file, writer) => {
-                writer.into_inner().map_err(io::IntoInnerError::into_error)?;
+                writer
+                    .into_inner()
+                    .map_err(io::IntoInnerError::into_error)?;
                 Store::Disk(file)
             }
         };

@@ -103,18 +103,27 @@ impl Table {
         })
     }
 
-    /// A table as this one would be made for `states`, kept when it already fits and takes
-    /// at most `max_bytes`; an empty table's places are all empty, so keeping it costs
-    /// nothing.
-    pub fn make_room(&mut self, states: usize, max_bytes: usize) -> Result<(), TryReserveError> {
+    /// Readies the (empty) table for a step of at least `needed` states: kept when it has
+    /// room for them and takes at most `max_bytes`, else made anew with room for
+    /// `preferred` (within `max_bytes`, if that leaves room for `needed`). An empty
+    /// table's places are all empty, so keeping it costs nothing; a new one costs a page
+    /// fault per page, hence the room to spare.
+    pub fn make_room(
+        &mut self,
+        needed: usize,
+        preferred: usize,
+        max_bytes: usize,
+    ) -> Result<(), TryReserveError> {
         debug_assert_eq!(self.len, 0);
-        let wanted = places_for(states);
+        let wanted = places_for(needed);
         let places = self.places_n;
         let too_large = places / SHRINK_FACTOR > wanted || self.bytes() > max_bytes;
         if places < wanted || too_large {
+            let within = max_bytes / (self.stride * std::mem::size_of::<u64>()) / 8 * 8;
+            let chosen = places_for(preferred).min(within).max(wanted);
             // The old places go before the new are asked for, to keep the peak down.
             self.places = Vec::new();
-            *self = Table::with_places(self.key, self.primes, wanted)?;
+            *self = Table::with_places(self.key, self.primes, chosen)?;
         }
         Ok(())
     }
@@ -147,18 +156,19 @@ impl Table {
     }
 
     /// Adds to each word of `words` (at most [`BATCH`] of them) its residues, the `i`-th
-    /// word's being `residues[i * primes..]`, creating states as needed. A table that
-    /// `may_grow` doubles when full, else it adds none of the batch and says it is full.
+    /// word's being `residues[i * primes..]`, creating states as needed. A full table
+    /// doubles when the two tables the move holds take at most `max_bytes`; else it adds
+    /// none of the batch and says it is full.
     pub fn add_batch(
         &mut self,
         words: &[u128],
         residues: &[u64],
         primes: &[u64],
-        may_grow: bool,
+        max_bytes: usize,
     ) -> Result<(), AddError> {
         debug_assert!(words.len() <= BATCH && residues.len() == words.len() * self.primes);
         while (self.len + words.len()) * 8 > self.places_n * FILL_EIGHTHS {
-            if !may_grow {
+            if self.bytes().saturating_mul(3) > max_bytes {
                 return Err(AddError::Full);
             }
             self.grow().map_err(|_| AddError::NoMemory)?;
@@ -337,7 +347,7 @@ mod tests {
         let residues: Vec<u64> = words.iter().flat_map(|_| [5, 10]).collect();
         for _ in 0..copies {
             for (w, r) in words.chunks(BATCH).zip(residues.chunks(BATCH * 2)) {
-                table.add_batch(w, r, &primes, true).unwrap();
+                table.add_batch(w, r, &primes, usize::MAX).unwrap();
             }
         }
         table
@@ -356,16 +366,17 @@ mod tests {
     }
 
     #[test]
-    fn a_table_that_may_not_grow_adds_nothing_of_a_batch_past_its_fill() {
+    fn a_table_that_may_not_grow_past_its_bytes_adds_nothing_of_a_batch_past_its_fill() {
         let mut table = Table::with_capacity(64, 1, 12).unwrap();
         assert_eq!(table.places_n, 24, "room for 18 states at 3/4 fill");
         let words: Vec<u128> = (0..18).collect();
-        table.add_batch(&words, &[1; 18], &[7], false).unwrap();
+        let max = table.bytes() * 2;
+        table.add_batch(&words, &[1; 18], &[7], max).unwrap();
         let more: Vec<u128> = (18..20).collect();
-        let full = table.add_batch(&more, &[1; 2], &[7], false);
+        let full = table.add_batch(&more, &[1; 2], &[7], max);
         assert!(matches!(full, Err(AddError::Full)));
         assert_eq!((table.len(), table.residues_of(18)), (18, vec![0]));
-        table.add_batch(&more, &[1; 2], &[7], true).unwrap();
+        table.add_batch(&more, &[1; 2], &[7], max * 2).unwrap();
         assert_eq!((table.len(), table.residues_of(18)), (20, vec![1]));
     }
 
@@ -396,8 +407,10 @@ mod tests {
             words.iter().map(|&w| (w, vec![3, 9])).collect::<Vec<_>>()
         );
         assert_eq!((table.len(), table.iter().count()), (0, 0));
-        table.make_room(100, usize::MAX).unwrap();
-        table.add_batch(&[7], &[1, 1], &[7, 11], true).unwrap();
+        table.make_room(100, 100, usize::MAX).unwrap();
+        table
+            .add_batch(&[7], &[1, 1], &[7, 11], usize::MAX)
+            .unwrap();
         assert_eq!(
             table.residues_of(7),
             vec![1, 1],
