@@ -3,7 +3,7 @@
 
 use crate::common::cli::{knights, refused, stderr, summary};
 use knights::board::{Board, Leaper, Shape};
-use knights::frontier::{FrontierEngine, FrontierError};
+use knights::frontier::{Budget, BudgetedFrontier, FrontierEngine, FrontierError};
 use knights::puzzle::{Puzzle, Symmetry};
 use knights::run::{Engine, Limits, Summary};
 use knights::search::{count, SearchOptions};
@@ -80,6 +80,40 @@ fn knight_boards_with_many_tours_match_the_native_search() {
         (Shape::solid(2, 3, 4), false),
     ] {
         check(&plain(shape, Leaper::KNIGHT, closed));
+    }
+}
+
+/// The least memory budget makes every step past the first few spill to disk; the counts
+/// must be those counted in memory, and the spill directory must be left empty.
+#[test]
+fn a_tiny_memory_budget_spills_and_counts_the_same() {
+    let parent = tempfile::tempdir().unwrap();
+    let tiny = BudgetedFrontier {
+        budget: Budget::new(1, Some(parent.path().to_path_buf())),
+    };
+    for (shape, closed) in [
+        (Shape::flat(6, 6), true),
+        (Shape::flat(5, 5), false),
+        (Shape::solid(2, 3, 4), true),
+        (Shape::solid(2, 3, 4), false),
+    ] {
+        let puzzle = plain(shape, Leaper::KNIGHT, closed);
+        let spilled = tiny
+            .count(&puzzle, &Limits::default(), &[], &|_| {})
+            .unwrap();
+        let in_memory = frontier(&puzzle).unwrap();
+        assert!(spilled.complete, "{}", puzzle.name);
+        assert_eq!(
+            spilled.count_only.as_ref().unwrap().solutions,
+            in_memory.count_only.as_ref().unwrap().solutions,
+            "{} closed {closed}",
+            puzzle.name
+        );
+        let spills = |s: &Summary| s.stats["spilled_steps"].as_u64().unwrap();
+        assert!(spills(&spilled) > 0, "{} spilled", puzzle.name);
+        assert_eq!(spills(&in_memory), 0, "{} in memory", puzzle.name);
+        let left = std::fs::read_dir(parent.path()).unwrap().count();
+        assert_eq!(left, 0, "spill files left after {}", puzzle.name);
     }
 }
 
@@ -168,6 +202,42 @@ fn the_binary_refuses_what_the_frontier_engine_cannot_do() {
         "count", "--board", "5x5", "--engine", "frontier", "--solver", "varisat",
     ];
     assert!(refused(&sat_only).contains("--solver"));
+    let memory_elsewhere = [
+        "count", "--board", "5x5", "--engine", "search", "--memory", "1G",
+    ];
+    assert!(refused(&memory_elsewhere).contains("frontier engine only"));
+    let bad_size = [
+        "count", "--board", "5x5", "--engine", "frontier", "--memory", "12X",
+    ];
+    assert!(refused(&bad_size).contains("unit"));
+}
+
+#[test]
+fn a_timeout_while_spilling_leaves_no_spill_files() {
+    let parent = tempfile::tempdir().unwrap();
+    let dir = parent.path().to_str().unwrap();
+    let args = [
+        "count",
+        "--board",
+        "6x6",
+        "--engine",
+        "frontier",
+        "--format",
+        "json",
+        "--stats",
+        "--memory",
+        "4K",
+        "--spill-dir",
+        dir,
+        "--timeout",
+        "2",
+    ];
+    let out = knights(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let s = summary(&out);
+    assert_eq!(s["ending"], "timeout");
+    assert!(s["stats"]["spilled_steps"].as_u64().unwrap() > 0, "{s}");
+    assert_eq!(std::fs::read_dir(parent.path()).unwrap().count(), 0);
 }
 
 #[test]

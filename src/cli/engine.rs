@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
-use knights::frontier::FrontierEngine;
+use knights::frontier::{Budget, BudgetedFrontier};
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, Limits, Progress as EngineProgress, StopFlag};
 use knights::sat::{ProofDir, RefuteFirst, SatEngine, SatOptions};
@@ -47,6 +47,14 @@ pub struct RunArgs {
     /// Stop after this many seconds; the summary then says "complete": false.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = super::flags::seconds)]
     pub timeout: Option<f64>,
+    /// Memory the frontier engine's states may hold, e.g. 14G or 512M; past it a step
+    /// spills to disk [default: three quarters of the memory available at the start].
+    #[arg(long, value_name = "SIZE", value_parser = knights::frontier::parse_size)]
+    pub memory: Option<usize>,
+    /// Where the frontier engine's spill files go (a temporary directory made inside it and
+    /// removed at the end) [default: the system's temporary directory, $TMPDIR].
+    #[arg(long, value_name = "DIR")]
+    pub spill_dir: Option<PathBuf>,
     #[command(flatten)]
     pub sat: SatFlags,
 }
@@ -184,6 +192,15 @@ impl RunArgs {
         })
     }
 
+    /// The frontier engine within the memory asked for.
+    fn frontier(&self) -> BudgetedFrontier {
+        let default = Budget::default();
+        let bytes = self.memory.unwrap_or(default.bytes);
+        BudgetedFrontier {
+            budget: Budget::new(bytes, self.spill_dir.clone()),
+        }
+    }
+
     /// The SAT engine's options, with the proof directory checked (it is made only when the
     /// first proof starts).
     fn sat_options(&self) -> Result<SatOptions> {
@@ -231,6 +248,16 @@ impl RunArgs {
             resume.is_none() || choice.engine == Resolved::Sat,
             "--resume needs --engine sat (the native search cannot start from written tours)"
         );
+        let frontier_only = [
+            (self.memory.is_some(), "--memory"),
+            (self.spill_dir.is_some(), "--spill-dir"),
+        ];
+        if let Some((_, flag)) = frontier_only.iter().find(|(given, _)| *given) {
+            anyhow::ensure!(
+                choice.engine == Resolved::Frontier,
+                "{flag} applies to the frontier engine only; drop it or use --engine frontier"
+            );
+        }
         Ok(choice)
     }
 
@@ -251,7 +278,7 @@ impl RunArgs {
                 let proof = options.proof.clone();
                 (Box::new(SatEngine { options }), proof)
             }
-            Resolved::Frontier => (Box::new(FrontierEngine), None),
+            Resolved::Frontier => (Box::new(self.frontier()), None),
         };
         Ok(RunConfig {
             limits: self.limits()?,

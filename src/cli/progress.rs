@@ -70,12 +70,17 @@ impl Progress {
     pub fn steps(&self, report: &knights::run::StepProgress) {
         let per_step = report.seconds / report.step.max(1) as f64;
         let left = per_step * report.steps.saturating_sub(report.step) as f64;
+        let mib = |bytes: f64| bytes / f64::from(1 << 20);
+        let spill = match report.disk_bytes {
+            0 => String::new(),
+            disk => format!(", spilled {:.1} MiB to disk", mib(disk as f64)),
+        };
         self.say(format!(
-            "step {} of {}, {} states, {:.1} MiB, about {left:.0} s left",
+            "step {} of {}, {} states, {:.1} MiB{spill}, about {left:.0} s left",
             report.step,
             report.steps,
             report.states,
-            report.bytes as f64 / f64::from(1 << 20)
+            mib(report.bytes as f64)
         ));
     }
 

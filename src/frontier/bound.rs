@@ -50,6 +50,19 @@ mod tests {
     }
 
     #[test]
+    fn the_primes_chosen_multiply_past_the_bound() {
+        use super::super::modular::primes;
+        let closed_8x8 = count_bits(&Board::knight(Shape::flat(8, 8)), true);
+        for bits in [0.0, 61.0, 62.5, closed_8x8, 200.0, 1000.0] {
+            let product_bits: f64 = primes(primes_for(bits))
+                .iter()
+                .map(|&p| (p as f64).log2())
+                .sum();
+            assert!(product_bits > bits + 1.0, "{bits} bits");
+        }
+    }
+
+    #[test]
     fn one_prime_per_62_bits() {
         assert_eq!(primes_for(0.0), 1);
         assert_eq!(primes_for(60.0), 1);

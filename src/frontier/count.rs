@@ -1,35 +1,56 @@
 //! The sweep: every step's states from the last step's, until every cell has left, then the
 //! count from its residues.
+//!
+//! The sweep runs once per prime, each time with one residue per state: a state then takes
+//! its key and one residue, and the primes' runs share nothing but the schedule. Between
+//! steps the states are a packed layer (no empty place); the next step is built in one hash
+//! table, which is drained into the next layer. When the table would pass the memory
+//! allowed, the step spills: the table's states and every later successor are written to
+//! partition files by hash, and each partition is summed alone in a smaller table.
 
 use super::bignum::BigCount;
 use super::bound::{count_bits, primes_for};
+use super::budget::Budget;
 use super::crt::combine;
-use super::layout::{best_schedule, Step};
+use super::layer::{record_bytes, Layer, LayerWriter};
+use super::layout::{best_schedule, Schedule, Step};
 use super::modular::primes;
+use super::spill::{Partitions, SpillDir, MAX_PARTITIONS};
 use super::state::Packing;
-use super::table::{Table, BATCH};
+use super::table::{place_bytes, states_within, AddError, Table, BATCH};
 use super::transition::{Shape, Transition};
 use super::FrontierError;
 use crate::board::Board;
 use crate::run::{Ending, Limits, Progress, StepProgress};
 use serde::Serialize;
+use std::io;
 use std::time::Instant;
 
 /// How often, in states, a step looks at the limits.
 const STATES_BETWEEN_CHECKS: usize = 1 << 16;
 
+/// A step's successors are at most this many times its states: each state's move is left
+/// out or taken.
+const SUCCESSORS_PER_STATE: usize = 2;
+
+/// The share of the memory allowed (in quarters) a packed layer may take and stay in memory.
+const LAYER_QUARTERS: usize = 1;
+
+/// The bytes of a spill file's write buffer at most, and at least.
+const SPILL_BUFFER: (usize, usize) = (1 << 20, 4 << 10);
+
 /// What a sweep measured.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Figures {
-    /// Steps (moves of the board) taken.
+    /// Steps (moves of the board) taken in one sweep.
     pub steps: usize,
     /// The most states after one step.
     pub peak_states: usize,
-    /// The most bytes the states of two consecutive steps held.
+    /// The most bytes of states held in memory at once: the table and the packed steps.
     pub peak_bytes: usize,
-    /// `peak_bytes` per state of those two steps.
+    /// `peak_bytes` per state of the two steps held then.
     pub bytes_per_state: f64,
-    /// Primes the counts are kept modulo.
+    /// Primes the counts are kept modulo: one sweep each.
     pub primes: usize,
     /// Slots of the packed state.
     pub slots: usize,
@@ -39,6 +60,12 @@ pub struct Figures {
     pub widest_frontier: usize,
     /// The axes from most significant (the sweep) to least (0 layer, 1 row, 2 column).
     pub axes: [usize; 3],
+    /// The memory the states were allowed.
+    pub memory_budget: usize,
+    /// Steps whose successors were spilled to disk, over every sweep.
+    pub spilled_steps: usize,
+    /// The most bytes held on disk at once.
+    pub peak_disk_bytes: u64,
 }
 
 /// How a sweep ended.
@@ -51,131 +78,353 @@ pub enum Outcome {
 }
 
 /// Counts the Hamiltonian cycles or undirected Hamiltonian paths of the board's move graph,
-/// which must have at least two cells, each with a move.
+/// which must have at least two cells, each with a move, holding at most about
+/// `budget.bytes` of states in memory.
 pub fn sweep(
     board: &Board,
     shape: Shape,
     limits: &Limits,
+    budget: &Budget,
     started: Instant,
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
     let schedule = best_schedule(board).ok_or(FrontierError::TooWide {
         board: board.shape().to_string(),
     })?;
+    // Bregman's bound: the product of the primes, each above 2^62, exceeds the count.
     let primes = primes(primes_for(count_bits(board, shape == Shape::Cycle)));
     let transition = Transition {
         packing: Packing::new(schedule.slots as u32, schedule.bits),
         shape,
         spare: Packing::spare_label(schedule.widest),
     };
-    let mut figures = Figures {
-        steps: schedule.steps.len(),
-        primes: primes.len(),
-        slots: schedule.slots,
-        bits_per_slot: schedule.bits,
-        widest_frontier: schedule.widest,
-        axes: schedule.axes,
-        ..Figures::default()
-    };
-    let word_bits = schedule.slots as u32 * schedule.bits;
-    let mut table = Table::start(word_bits, primes.len())
-        .map_err(|_| FrontierError::OutOfMemory { step: 0, states: 0 })?;
-    let mut next = Table::with_capacity(word_bits, primes.len(), 1)
-        .map_err(|_| FrontierError::OutOfMemory { step: 1, states: 0 })?;
-    for i in 0..schedule.steps.len() {
-        let before = table.len();
-        let step = Sweep {
-            step: &schedule.steps[i],
-            transition: &transition,
-            primes: &primes,
-            limits,
-            started,
-        };
-        match step.advance(&mut table, &mut next) {
-            Ok(()) => {}
-            Err(Halt::Stopped(ending)) => return Ok((Outcome::Stopped(ending), figures)),
-            Err(Halt::OutOfMemory(states)) => {
-                return Err(FrontierError::OutOfMemory {
-                    step: i + 1,
-                    states,
-                })
-            }
-        }
-        std::mem::swap(&mut table, &mut next);
-        measure(&mut figures, before, &table, &next);
-        on_progress(Progress::Steps(StepProgress {
-            step: i + 1,
+    let mut run = Run {
+        figures: Figures {
             steps: schedule.steps.len(),
-            states: table.len(),
-            bytes: figures.peak_bytes,
-            seconds: started.elapsed().as_secs_f64(),
-        }));
+            primes: primes.len(),
+            slots: schedule.slots,
+            bits_per_slot: schedule.bits,
+            widest_frontier: schedule.widest,
+            axes: schedule.axes,
+            memory_budget: budget.bytes,
+            ..Figures::default()
+        },
+        bits: schedule.slots as u32 * schedule.bits,
+        schedule: &schedule,
+        transition: &transition,
+        limits,
+        budget,
+        started,
+        on_progress,
+        disk: SpillDir::new(budget.spill_dir.clone()),
+        spare: Vec::new(),
+    };
+    let mut residues = Vec::with_capacity(primes.len());
+    for (round, &prime) in primes.iter().enumerate() {
+        match run.one_prime(round, prime, primes.len()) {
+            Ok(residue) => residues.push(residue),
+            Err(Halt::Stopped(ending)) => return Ok((Outcome::Stopped(ending), run.figures)),
+            Err(Halt::OutOfMemory { step, states }) => {
+                return Err(FrontierError::OutOfMemory { step, states })
+            }
+            Err(Halt::Disk(source)) => return Err(FrontierError::Spill { source }),
+            Err(Halt::NoTable) => unreachable!("a step names the table it could not make"),
+        }
     }
-    let residues = table.residues_of(0);
-    Ok((Outcome::Counted(combine(&residues, &primes)), figures))
+    Ok((Outcome::Counted(combine(&residues, &primes)), run.figures))
 }
 
-/// One step of the sweep and what it needs.
-struct Sweep<'a> {
-    step: &'a Step,
-    transition: &'a Transition,
-    primes: &'a [u64],
-    limits: &'a Limits,
-    started: Instant,
-}
-
-/// Why a step did not finish.
+/// Why a sweep did not finish.
+#[derive(Debug)]
 enum Halt {
     /// A limit or a signal.
     Stopped(Ending),
-    /// The next table could not be allocated, with the states of the step before.
-    OutOfMemory(usize),
+    /// A table could not be allocated at `step`, with `states` of the step before.
+    OutOfMemory { step: usize, states: usize },
+    /// A spill file could not be written or read.
+    Disk(io::Error),
+    /// A table could not be allocated or grown (made [`Halt::OutOfMemory`] by the step).
+    NoTable,
 }
 
-impl Sweep<'_> {
-    /// Empties `table` into `next`: each state's successors after the step.
-    fn advance(&self, table: &mut Table, next: &mut Table) -> Result<(), Halt> {
-        let states = table.len();
-        next.make_room(states + states / 4)
-            .map_err(|_| Halt::OutOfMemory(states))?;
-        let k = self.primes.len();
-        let mut words = [0u128; BATCH];
-        let mut residues = vec![0u64; BATCH * k];
-        let mut held = 0;
-        let mut seen = 0usize;
-        let drained = table.drain(|word, counts| {
-            if seen.is_multiple_of(STATES_BETWEEN_CHECKS) {
-                if let Some(ending) = self.limits.reason_to_stop(self.started, 0) {
-                    return Err(Halt::Stopped(ending));
+impl From<io::Error> for Halt {
+    fn from(error: io::Error) -> Halt {
+        Halt::Disk(error)
+    }
+}
+
+/// What every step of every prime's sweep shares.
+struct Run<'a> {
+    figures: Figures,
+    bits: u32,
+    schedule: &'a Schedule,
+    transition: &'a Transition,
+    limits: &'a Limits,
+    budget: &'a Budget,
+    started: Instant,
+    on_progress: &'a dyn Fn(Progress),
+    disk: SpillDir,
+    /// The memory of the last layer read, for the next layer in memory to reuse.
+    spare: Vec<u8>,
+}
+
+/// What one step measured for the figures and the progress line.
+struct StepFigures {
+    memory: usize,
+    disk: u64,
+    spilled: bool,
+}
+
+impl Run<'_> {
+    /// The count modulo `prime`: the residue of the empty frontier after the last step.
+    fn one_prime(&mut self, round: usize, prime: u64, rounds: usize) -> Result<u64, Halt> {
+        let mut layer = Layer::start(self.bits);
+        let mut table = Table::with_capacity(self.bits, 1, 1)
+            .map_err(|_| Halt::OutOfMemory { step: 0, states: 0 })?;
+        let steps = self.schedule.steps.len();
+        for (i, step) in self.schedule.steps.iter().enumerate() {
+            let before = layer.len();
+            let (next, seen) = self.advance(i + 1, step, prime, layer, &mut table)?;
+            layer = next;
+            self.measure(before, layer.len(), &seen);
+            (self.on_progress)(Progress::Steps(StepProgress {
+                step: round * steps + i + 1,
+                steps: rounds * steps,
+                states: layer.len(),
+                bytes: seen.memory,
+                disk_bytes: if seen.spilled { seen.disk } else { 0 },
+                seconds: self.started.elapsed().as_secs_f64(),
+            }));
+        }
+        let mut residue = 0;
+        layer.drain(|word, r| {
+            if word == 0 {
+                residue = r;
+            }
+            Ok::<(), Halt>(())
+        })?;
+        Ok(residue)
+    }
+
+    fn measure(&mut self, before: usize, after: usize, seen: &StepFigures) {
+        let f = &mut self.figures;
+        f.peak_states = f.peak_states.max(after);
+        if seen.memory > f.peak_bytes {
+            f.peak_bytes = seen.memory;
+            f.bytes_per_state = seen.memory as f64 / (before + after).max(1) as f64;
+        }
+        f.peak_disk_bytes = f.peak_disk_bytes.max(seen.disk);
+        f.spilled_steps += usize::from(seen.spilled);
+    }
+
+    fn check(&self) -> Result<(), Halt> {
+        match self.limits.reason_to_stop(self.started, 0) {
+            Some(ending) => Err(Halt::Stopped(ending)),
+            None => Ok(()),
+        }
+    }
+
+    /// Empties `layer` into the next: each state's successors after `step` (1-based `at`),
+    /// summed, in `table` or through the spill.
+    fn advance(
+        &mut self,
+        at: usize,
+        step: &Step,
+        prime: u64,
+        layer: Layer,
+        table: &mut Table,
+    ) -> Result<(Layer, StepFigures), Halt> {
+        let states = layer.len();
+        let no_memory = |halt| match halt {
+            Halt::NoTable => Halt::OutOfMemory { step: at, states },
+            other => other,
+        };
+        let held = layer.memory_bytes();
+        let room = self.budget.bytes.saturating_sub(held);
+        let bound = states.saturating_mul(SUCCESSORS_PER_STATE) + BATCH;
+        let preferred = bound.min(states_within(room, self.bits, 1));
+        let needed = (states + states / 4 + BATCH).min(preferred);
+        table
+            .make_room(needed, preferred, room)
+            .map_err(|_| no_memory(Halt::NoTable))?;
+        let mut seen = StepFigures {
+            memory: held + table.bytes(),
+            disk: layer.disk_bytes(),
+            spilled: false,
+        };
+        let mut batch = Batch::default();
+        let mut sink = Sink {
+            spill: None,
+            bound,
+            room,
+        };
+        let mut count = 0usize;
+        let disk_before = layer.disk_bytes();
+        self.spare = layer
+            .drain(|word, residue| {
+                if count.is_multiple_of(STATES_BETWEEN_CHECKS) {
+                    self.check()?;
                 }
+                count += 1;
+                for successor in self.transition.successors(word, step).into_iter().flatten() {
+                    batch.push(successor, residue);
+                }
+                if batch.held + 2 > BATCH {
+                    self.flush(&mut batch, prime, table, &mut sink)?;
+                }
+                Ok::<(), Halt>(())
+            })
+            .map_err(no_memory)?;
+        self.flush(&mut batch, prime, table, &mut sink)
+            .map_err(no_memory)?;
+        let Some(parts) = sink.spill else {
+            let out = self.writer(table.len(), table.bytes())?;
+            let next = self.drain_table(table, out)?;
+            seen.memory = seen.memory.max(table.bytes() + next.memory_bytes());
+            seen.disk = seen.disk.max(next.disk_bytes());
+            return Ok((next, seen));
+        };
+        seen.spilled = true;
+        let records = parts.len();
+        let parts = parts.finish()?;
+        let spilled: u64 = parts.iter().map(Layer::disk_bytes).sum();
+        seen.disk = seen.disk.max(disk_before + spilled);
+        let mut out = self.writer(records, 0)?;
+        for part in parts {
+            self.check()?;
+            let room = self.budget.bytes.saturating_sub(out.memory_bytes());
+            table
+                .make_room(part.len(), part.len(), room)
+                .map_err(|_| no_memory(Halt::NoTable))?;
+            seen.memory = seen.memory.max(table.bytes() + out.memory_bytes());
+            sum_into(part, prime, table).map_err(no_memory)?;
+            out = drain_into(table, out)?;
+        }
+        let next = out.finish()?;
+        seen.disk = seen.disk.max(spilled + next.disk_bytes());
+        Ok((next, seen))
+    }
+
+    /// A writer for the next layer of at most `states`, in memory when it takes at most
+    /// a quarter of the memory allowed and fits beside `table_bytes`.
+    fn writer(&mut self, states: usize, table_bytes: usize) -> Result<LayerWriter, Halt> {
+        let bytes = states.saturating_mul(record_bytes(self.bits));
+        let budget = self.budget.bytes;
+        let spare = std::mem::take(&mut self.spare);
+        if bytes <= budget / 4 * LAYER_QUARTERS && bytes + table_bytes <= budget {
+            return Ok(LayerWriter::in_memory_reusing(self.bits, spare, states));
+        }
+        let path = self.disk.new_path()?;
+        Ok(LayerWriter::on_disk(self.bits, path, SPILL_BUFFER.0)?)
+    }
+
+    fn drain_table(&self, table: &mut Table, out: LayerWriter) -> Result<Layer, Halt> {
+        Ok(drain_into(table, out)?.finish()?)
+    }
+
+    /// Adds the batch to the table, or to the spill once the table is full (opening the
+    /// spill then, with the table's states moved to it).
+    fn flush(
+        &mut self,
+        batch: &mut Batch,
+        prime: u64,
+        table: &mut Table,
+        sink: &mut Sink,
+    ) -> Result<(), Halt> {
+        let words = &batch.words[..batch.held];
+        let residues = &batch.residues[..batch.held];
+        let spill = &mut sink.spill;
+        if spill.is_none() {
+            match table.add_batch(words, residues, &[prime], sink.room) {
+                Ok(()) => {
+                    batch.held = 0;
+                    return Ok(());
+                }
+                Err(AddError::NoMemory) => return Err(Halt::NoTable),
+                Err(AddError::Full) => *spill = Some(self.open_spill(table, sink.bound)?),
             }
-            seen += 1;
-            let successors = self.transition.successors(word, self.step);
-            for successor in successors.into_iter().flatten() {
-                words[held] = successor;
-                residues[held * k..(held + 1) * k].copy_from_slice(counts);
-                held += 1;
-            }
-            if held + 2 > BATCH {
-                next.add_batch(&words[..held], &residues[..held * k], self.primes)
-                    .map_err(|_| Halt::OutOfMemory(states))?;
-                held = 0;
-            }
-            Ok(())
-        });
-        drained?;
-        next.add_batch(&words[..held], &residues[..held * k], self.primes)
-            .map_err(|_| Halt::OutOfMemory(states))
+        }
+        let parts = spill.as_mut().expect("opened above");
+        for (&word, &residue) in words.iter().zip(residues) {
+            parts.add(word, residue)?;
+        }
+        batch.held = 0;
+        Ok(())
+    }
+
+    /// Partition files for a step of at most `bound` successors, each partition's table
+    /// within half the memory allowed, with the table's states moved into them.
+    fn open_spill(&mut self, table: &mut Table, bound: usize) -> Result<Partitions, Halt> {
+        let budget = self.budget.bytes;
+        let table_bytes = bound.saturating_mul(place_bytes(self.bits, 1)) / 3 * 4;
+        let parts = table_bytes
+            .div_ceil((budget / 2).max(1))
+            .min(MAX_PARTITIONS);
+        let buffer = (budget / 8 / parts.max(2)).clamp(SPILL_BUFFER.1, SPILL_BUFFER.0);
+        let mut spill = Partitions::open(&mut self.disk, self.bits, parts, buffer)?;
+        table.drain(|word, residues| spill.add(word, residues[0]))?;
+        Ok(spill)
     }
 }
 
-/// Keeps the peak figures up to date with a step just built (`after`) from `before` states,
-/// whose table, now empty, is `emptied`.
-fn measure(figures: &mut Figures, before: usize, after: &Table, emptied: &Table) {
-    figures.peak_states = figures.peak_states.max(after.len());
-    let bytes = emptied.bytes() + after.bytes();
-    if bytes > figures.peak_bytes {
-        figures.peak_bytes = bytes;
-        figures.bytes_per_state = bytes as f64 / (before + after.len()).max(1) as f64;
+/// Where a step's successors go: its table while it has room, then the spill.
+struct Sink {
+    spill: Option<Partitions>,
+    /// The most successors the step can have.
+    bound: usize,
+    /// The bytes the table may take.
+    room: usize,
+}
+
+/// Successors waiting to be added together.
+struct Batch {
+    words: [u128; BATCH],
+    residues: [u64; BATCH],
+    held: usize,
+}
+
+impl Default for Batch {
+    fn default() -> Batch {
+        Batch {
+            words: [0; BATCH],
+            residues: [0; BATCH],
+            held: 0,
+        }
     }
+}
+
+impl Batch {
+    fn push(&mut self, word: u128, residue: u64) {
+        self.words[self.held] = word;
+        self.residues[self.held] = residue;
+        self.held += 1;
+    }
+}
+
+/// Sums a spilled partition's records in the (empty) table.
+fn sum_into(part: Layer, prime: u64, table: &mut Table) -> Result<(), Halt> {
+    let mut batch = Batch::default();
+    part.drain(|word, residue| {
+        batch.push(word, residue);
+        if batch.held == BATCH {
+            add_all(&mut batch, prime, table)?;
+        }
+        Ok::<(), Halt>(())
+    })?;
+    add_all(&mut batch, prime, table)
+}
+
+fn add_all(batch: &mut Batch, prime: u64, table: &mut Table) -> Result<(), Halt> {
+    let (words, residues) = (&batch.words[..batch.held], &batch.residues[..batch.held]);
+    table
+        .add_batch(words, residues, &[prime], usize::MAX)
+        .map_err(|_| Halt::NoTable)?;
+    batch.held = 0;
+    Ok(())
+}
+
+/// Moves the table's states to the end of `out`, emptying the table.
+fn drain_into(table: &mut Table, mut out: LayerWriter) -> io::Result<LayerWriter> {
+    table.drain(|word, residues| out.push(word, residues[0]))?;
+    Ok(out)
 }

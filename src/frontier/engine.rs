@@ -1,15 +1,24 @@
 //! The frontier sweep as an engine: what it refuses, and the summary it reports.
 
+use super::budget::Budget;
 use super::count::{Figures, Outcome};
-use super::{count_tours, FrontierError};
+use super::{count_tours_within, FrontierError};
 use crate::puzzle::Puzzle;
 use crate::run::{Class, Ending, Engine, EngineError, Limits, Progress, Summary};
 use crate::tour::Tour;
 use std::time::Instant;
 
 /// Counts plain open and closed tours without listing them; has no classes to report.
+/// Its states take at most the default [`Budget`] of memory.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FrontierEngine;
+
+/// The frontier engine with its states held to a given [`Budget`], the rest spilled to disk.
+#[derive(Clone, Debug, Default)]
+pub struct BudgetedFrontier {
+    /// Memory for the states, and where the spill goes.
+    pub budget: Budget,
+}
 
 /// What a model asks for that the sweep cannot express, if anything.
 pub fn unsupported(puzzle: &Puzzle) -> Option<&'static str> {
@@ -29,8 +38,9 @@ pub fn unsupported(puzzle: &Puzzle) -> Option<&'static str> {
         .find_map(|(refused, what)| refused.then_some(what))
 }
 
-impl FrontierEngine {
+impl BudgetedFrontier {
     fn run(
+        &self,
         puzzle: &Puzzle,
         limits: &Limits,
         on_progress: &dyn Fn(Progress),
@@ -41,7 +51,8 @@ impl FrontierEngine {
             });
         }
         let started = Instant::now();
-        let (outcome, figures) = count_tours(puzzle, limits, started, on_progress)?;
+        let (outcome, figures) =
+            count_tours_within(puzzle, limits, &self.budget, started, on_progress)?;
         Ok(summarise(puzzle, &outcome, &figures, started))
     }
 }
@@ -62,7 +73,7 @@ fn summarise(puzzle: &Puzzle, outcome: &Outcome, figures: &Figures, started: Ins
     summary
 }
 
-impl Engine for FrontierEngine {
+impl Engine for BudgetedFrontier {
     fn name(&self) -> &'static str {
         "frontier"
     }
@@ -82,7 +93,8 @@ impl Engine for FrontierEngine {
             let what = "continue from written tours";
             return Err(EngineError::new(FrontierError::NoListing { what }));
         }
-        FrontierEngine::run(puzzle, limits, on_progress).map_err(EngineError::new)
+        self.run(puzzle, limits, on_progress)
+            .map_err(EngineError::new)
     }
 
     fn enumerate(
@@ -95,5 +107,36 @@ impl Engine for FrontierEngine {
     ) -> Result<Summary, EngineError> {
         let what = "write tours or stop at --limit";
         Err(EngineError::new(FrontierError::NoListing { what }))
+    }
+}
+
+impl Engine for FrontierEngine {
+    fn name(&self) -> &'static str {
+        "frontier"
+    }
+
+    fn resumes(&self) -> bool {
+        false
+    }
+
+    fn count(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        already: &[Tour],
+        on_progress: &dyn Fn(Progress),
+    ) -> Result<Summary, EngineError> {
+        BudgetedFrontier::default().count(puzzle, limits, already, on_progress)
+    }
+
+    fn enumerate(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        already: &[Tour],
+        on_class: &(dyn Fn(Class) + Sync),
+        on_progress: &dyn Fn(Progress),
+    ) -> Result<Summary, EngineError> {
+        BudgetedFrontier::default().enumerate(puzzle, limits, already, on_class, on_progress)
     }
 }

@@ -41,4 +41,13 @@ pub enum FrontierError {
         /// States held by the step before it.
         states: usize,
     },
+    /// A file of the disk spill could not be written or read.
+    #[error(
+        "the frontier engine could not write or read its spill files ({source}): \
+         free disk space or give --spill-dir a directory with room"
+    )]
+    Spill {
+        /// The file system's error.
+        source: std::io::Error,
+    },
 }

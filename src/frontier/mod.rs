@@ -14,20 +14,24 @@
 
 mod bignum;
 mod bound;
+mod budget;
 mod count;
 mod crt;
 mod engine;
 mod error;
 mod fold;
+mod layer;
 mod layout;
 mod modular;
+mod spill;
 mod state;
 mod table;
 mod transition;
 
 pub use bignum::BigCount;
+pub use budget::{parse_size, Budget};
 pub use count::{Figures, Outcome};
-pub use engine::{unsupported, FrontierEngine};
+pub use engine::{unsupported, BudgetedFrontier, FrontierEngine};
 pub use error::FrontierError;
 
 use crate::puzzle::Puzzle;
@@ -37,10 +41,23 @@ use transition::Shape;
 
 /// Counts the puzzle's tours as its solution kind counts them: undirected cycles when closed,
 /// directed paths (each numbering once) when open. The puzzle's other rules are not read:
-/// callers refuse what [`unsupported`] names.
+/// callers refuse what [`unsupported`] names. The states take at most the default
+/// [`Budget`] of memory.
 pub fn count_tours(
     puzzle: &Puzzle,
     limits: &Limits,
+    started: Instant,
+    on_progress: &dyn Fn(Progress),
+) -> Result<(Outcome, Figures), FrontierError> {
+    count_tours_within(puzzle, limits, &Budget::default(), started, on_progress)
+}
+
+/// As [`count_tours`], with the states held to `budget` in memory and the rest spilled to
+/// disk.
+pub fn count_tours_within(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    budget: &Budget,
     started: Instant,
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
@@ -71,7 +88,7 @@ pub fn count_tours(
     if (0..n).any(|c| board.degree(c) == 0) {
         return Ok((Outcome::Counted(BigCount::default()), Figures::default()));
     }
-    let (outcome, figures) = count::sweep(board, shape, limits, started, on_progress)?;
+    let (outcome, figures) = count::sweep(board, shape, limits, budget, started, on_progress)?;
     let outcome = match (outcome, shape) {
         // Each undirected path is two numberings, one from each end.
         (Outcome::Counted(paths), Shape::Path) => Outcome::Counted(paths.mul_add(2, 0)),

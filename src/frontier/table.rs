@@ -11,6 +11,10 @@
 //! line is already at hand, so the table can be filled again at the next step without
 //! allocating (new pages cost a fault each) or a separate pass to clear it.
 //! A word that fits 64 bits takes one key word instead of two.
+//!
+//! The number of places is any multiple of eight, not only a power of two: a word's first
+//! place is the high half of its hash times the number of places, so that a table asked
+//! for a little more than a power of two does not take twice the memory.
 
 use super::modular::add_mod;
 use std::collections::TryReserveError;
@@ -38,8 +42,17 @@ pub struct Table {
     stride: usize,
     primes: usize,
     len: usize,
-    /// Places minus one (a power of two minus one).
-    mask: usize,
+    /// Places in all.
+    places_n: usize,
+}
+
+/// Why states could not be added.
+#[derive(Debug)]
+pub enum AddError {
+    /// The table is as full as allowed and was not to grow.
+    Full,
+    /// Growing it asked for more memory than the machine gave.
+    NoMemory,
 }
 
 /// Where a word's search for its place starts.
@@ -48,13 +61,20 @@ fn hash(word: u128) -> u64 {
     mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// Places for about `states` entries at most [`FILL_EIGHTHS`] full, a power of two.
+/// Places for about `states` entries at most [`FILL_EIGHTHS`] full, a multiple of eight.
 fn places_for(states: usize) -> usize {
     let places = states.saturating_mul(8) / FILL_EIGHTHS + 1;
-    places
-        .checked_next_power_of_two()
-        .unwrap_or(usize::MAX)
-        .max(16)
+    places.saturating_add(7).max(16) / 8 * 8
+}
+
+/// Bytes a place takes with a key of `bits` bits and `primes` residues.
+pub fn place_bytes(bits: u32, primes: usize) -> usize {
+    (usize::from(bits > 64) + 1 + primes) * std::mem::size_of::<u64>()
+}
+
+/// The most states a table of at most `bytes` bytes takes before it is full.
+pub fn states_within(bytes: usize, bits: u32, primes: usize) -> usize {
+    bytes / place_bytes(bits, primes) * FILL_EIGHTHS / 8
 }
 
 impl Table {
@@ -79,33 +99,46 @@ impl Table {
             stride,
             primes,
             len: 0,
-            mask: places - 1,
+            places_n: places,
         })
     }
 
-    /// The table of the empty frontier before any step, counted once.
-    pub fn start(bits: u32, primes: usize) -> Result<Self, TryReserveError> {
-        let mut table = Table::with_capacity(bits, primes, 1)?;
-        table.insert_new(table.start_of(0), 0, &vec![1; primes]);
-        Ok(table)
-    }
-
-    /// A table as this one would be made for `states`, kept when it already fits; an empty
-    /// table's places are all empty, so keeping it costs nothing.
-    pub fn make_room(&mut self, states: usize) -> Result<(), TryReserveError> {
+    /// Readies the (empty) table for a step of at least `needed` states: kept when it has
+    /// room for them and takes at most `max_bytes`, else made anew with room for
+    /// `preferred` (within `max_bytes`, if that leaves room for `needed`). An empty
+    /// table's places are all empty, so keeping it costs nothing; a new one costs a page
+    /// fault per page, hence the room to spare.
+    pub fn make_room(
+        &mut self,
+        needed: usize,
+        preferred: usize,
+        max_bytes: usize,
+    ) -> Result<(), TryReserveError> {
         debug_assert_eq!(self.len, 0);
-        let wanted = places_for(states);
-        let places = self.mask + 1;
-        if places < wanted || places / SHRINK_FACTOR > wanted {
+        let wanted = places_for(needed);
+        let places = self.places_n;
+        let too_large = places / SHRINK_FACTOR > wanted || self.bytes() > max_bytes;
+        if places < wanted || too_large {
+            let within = max_bytes / (self.stride * std::mem::size_of::<u64>()) / 8 * 8;
+            let chosen = places_for(preferred).min(within).max(wanted);
             // The old places go before the new are asked for, to keep the peak down.
             self.places = Vec::new();
-            *self = Table::with_places(self.key, self.primes, wanted)?;
+            *self = Table::with_places(self.key, self.primes, chosen)?;
         }
         Ok(())
     }
 
     fn start_of(&self, word: u128) -> usize {
-        (hash(word) >> (64 - (self.mask + 1).trailing_zeros())) as usize
+        ((u128::from(hash(word)) * self.places_n as u128) >> 64) as usize
+    }
+
+    /// The place after `at`, the first after the last.
+    fn after(&self, at: usize) -> usize {
+        if at + 1 == self.places_n {
+            0
+        } else {
+            at + 1
+        }
     }
 
     fn word_at(&self, at: usize) -> u128 {
@@ -123,17 +156,22 @@ impl Table {
     }
 
     /// Adds to each word of `words` (at most [`BATCH`] of them) its residues, the `i`-th
-    /// word's being `residues[i * primes..]`, creating states as needed; fails only when
-    /// the table cannot grow.
+    /// word's being `residues[i * primes..]`, creating states as needed. A full table
+    /// doubles when the two tables the move holds take at most `max_bytes`; else it adds
+    /// none of the batch and says it is full.
     pub fn add_batch(
         &mut self,
         words: &[u128],
         residues: &[u64],
         primes: &[u64],
-    ) -> Result<(), TryReserveError> {
+        max_bytes: usize,
+    ) -> Result<(), AddError> {
         debug_assert!(words.len() <= BATCH && residues.len() == words.len() * self.primes);
-        while (self.len + words.len()) * 8 > (self.mask + 1) * FILL_EIGHTHS {
-            self.grow()?;
+        while (self.len + words.len()) * 8 > self.places_n * FILL_EIGHTHS {
+            if self.bytes().saturating_mul(3) > max_bytes {
+                return Err(AddError::Full);
+            }
+            self.grow().map_err(|_| AddError::NoMemory)?;
         }
         let mut starts = [0usize; BATCH];
         for (start, &word) in starts.iter_mut().zip(words) {
@@ -168,13 +206,13 @@ impl Table {
                 self.len += 1;
                 return;
             }
-            at = (at + 1) & self.mask;
+            at = self.after(at);
         }
     }
 
     /// Doubles the places, moving every entry to its place in the larger table.
     fn grow(&mut self) -> Result<(), TryReserveError> {
-        let mut larger = Table::with_places(self.key, self.primes, (self.mask + 1) * 2)?;
+        let mut larger = Table::with_places(self.key, self.primes, self.places_n * 2)?;
         for (word, counts) in self.iter() {
             let start = larger.start_of(word);
             larger.insert_new(start, word, counts);
@@ -186,7 +224,7 @@ impl Table {
     /// Puts a word known to be absent at its place.
     fn insert_new(&mut self, mut at: usize, word: u128, counts: &[u64]) {
         while !self.is_empty_at(at) {
-            at = (at + 1) & self.mask;
+            at = self.after(at);
         }
         let key = self.key;
         let place = &mut self.places[at * self.stride..(at + 1) * self.stride];
@@ -230,7 +268,7 @@ impl Table {
 
     /// Each state with its residues, in place order.
     pub fn iter(&self) -> impl Iterator<Item = (u128, &[u64])> {
-        (0..=self.mask)
+        (0..self.places_n)
             .filter(|&at| !self.is_empty_at(at))
             .map(|at| {
                 let counts = &self.places[at * self.stride + self.key..(at + 1) * self.stride];
@@ -239,6 +277,7 @@ impl Table {
     }
 
     /// The residues of `word`, zero when it is absent.
+    #[cfg(test)]
     pub fn residues_of(&self, word: u128) -> Vec<u64> {
         self.iter()
             .find(|&(w, _)| w == word)
@@ -308,7 +347,7 @@ mod tests {
         let residues: Vec<u64> = words.iter().flat_map(|_| [5, 10]).collect();
         for _ in 0..copies {
             for (w, r) in words.chunks(BATCH).zip(residues.chunks(BATCH * 2)) {
-                table.add_batch(w, r, &primes).unwrap();
+                table.add_batch(w, r, &primes, usize::MAX).unwrap();
             }
         }
         table
@@ -324,6 +363,31 @@ mod tests {
             assert_eq!(table.residues_of(3 << shift), vec![1, 8], "{bits} bits");
             assert_eq!(table.residues_of(1 << 40), vec![0, 0]);
         }
+    }
+
+    #[test]
+    fn a_table_that_may_not_grow_past_its_bytes_adds_nothing_of_a_batch_past_its_fill() {
+        let mut table = Table::with_capacity(64, 1, 12).unwrap();
+        assert_eq!(table.places_n, 24, "room for 18 states at 3/4 fill");
+        let words: Vec<u128> = (0..18).collect();
+        let max = table.bytes() * 2;
+        table.add_batch(&words, &[1; 18], &[7], max).unwrap();
+        let more: Vec<u128> = (18..20).collect();
+        let full = table.add_batch(&more, &[1; 2], &[7], max);
+        assert!(matches!(full, Err(AddError::Full)));
+        assert_eq!((table.len(), table.residues_of(18)), (18, vec![0]));
+        table.add_batch(&more, &[1; 2], &[7], max * 2).unwrap();
+        assert_eq!((table.len(), table.residues_of(18)), (20, vec![1]));
+    }
+
+    #[test]
+    fn places_need_not_be_a_power_of_two() {
+        let table = Table::with_capacity(72, 1, 1000).unwrap();
+        assert_eq!(
+            table.places_n, 1336,
+            "1000 states at 3/4 fill, a multiple of eight"
+        );
+        assert_eq!(table.bytes(), 1336 * 24);
     }
 
     #[test]
@@ -343,8 +407,10 @@ mod tests {
             words.iter().map(|&w| (w, vec![3, 9])).collect::<Vec<_>>()
         );
         assert_eq!((table.len(), table.iter().count()), (0, 0));
-        table.make_room(100).unwrap();
-        table.add_batch(&[7], &[1, 1], &[7, 11]).unwrap();
+        table.make_room(100, 100, usize::MAX).unwrap();
+        table
+            .add_batch(&[7], &[1, 1], &[7, 11], usize::MAX)
+            .unwrap();
         assert_eq!(
             table.residues_of(7),
             vec![1, 1],

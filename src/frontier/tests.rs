@@ -1,6 +1,7 @@
 //! The sweep against a plain depth-first count of Hamiltonian cycles and paths on small
 //! boards: an independent count, written for these tests only.
 
+use super::budget::Budget;
 use super::count::{sweep, Outcome};
 use super::transition::Shape as Kind;
 use crate::board::{Board, Leaper, Shape};
@@ -48,13 +49,20 @@ fn by_walking(board: &Board, closed: bool) -> u64 {
     }
 }
 
+/// The sweep's count in memory, checked against the same sweep spilling every step it can.
 fn by_sweep(board: &Board, closed: bool) -> u64 {
     let kind = if closed { Kind::Cycle } else { Kind::Path };
-    let (outcome, _) = sweep(board, kind, &Limits::default(), Instant::now(), &|_| {}).unwrap();
-    match outcome {
-        Outcome::Counted(n) => n.to_u64().unwrap(),
-        Outcome::Stopped(e) => panic!("stopped: {e:?}"),
-    }
+    let count = |budget: &Budget| {
+        let limits = Limits::default();
+        let (outcome, _) = sweep(board, kind, &limits, budget, Instant::now(), &|_| {}).unwrap();
+        match outcome {
+            Outcome::Counted(n) => n.to_u64().unwrap(),
+            Outcome::Stopped(e) => panic!("stopped: {e:?}"),
+        }
+    };
+    let in_memory = count(&Budget::default());
+    assert_eq!(count(&Budget::new(1, None)), in_memory, "spilled");
+    in_memory
 }
 
 #[test]

@@ -33,8 +33,10 @@ pub struct StepProgress {
     pub steps: usize,
     /// States after the last step done.
     pub states: usize,
-    /// Bytes the states of the last two steps hold.
+    /// Bytes the states of the last two steps hold in memory.
     pub bytes: usize,
+    /// Bytes the last step held on disk when it spilled; 0 when it did not.
+    pub disk_bytes: u64,
     /// Seconds since the run started.
     pub seconds: f64,
 }
