@@ -84,7 +84,9 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
         engine,
         choice,
         ..
-    } = args.run.lower(&puzzle, args.resume.as_deref())?;
+    } = args
+        .run
+        .lower_resuming(&puzzle, args.resume.as_deref(), resumed.finished.clone())?;
     let expected_nodes = long_run::guard(&Planned {
         run: &args.run,
         puzzle: &puzzle,
