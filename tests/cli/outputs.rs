@@ -182,3 +182,29 @@ fn verify_prints_each_tour_s_row_and_column_sums_and_the_magic_lines() {
         "{text}"
     );
 }
+
+#[test]
+fn render_draws_the_tour_index_picks_or_every_tour_on_a_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.jsonl");
+    let path = file.to_str().unwrap();
+    let out = knights(&["enumerate", "--board", "5x5", "--limit", "3", "-o", path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let drawn = |args: &[&str]| {
+        let out = knights(&[&["render", path][..], args].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let one = drawn(&["--index", "3"]);
+    assert_eq!(one.matches("class=\"number\"").count(), 25);
+    assert_ne!(one, drawn(&[]), "--index 3 drew the first tour");
+    assert_eq!(one, drawn(&["--index", "3"]));
+    let sheet = drawn(&["--sheet"]);
+    assert_eq!(sheet.matches("class=\"sheet-label\"").count(), 3);
+    assert!(sheet.contains(&format!(">{path} line 3</text>")), "{sheet}");
+    let err = refused(&["render", path, "--index", "4"]);
+    assert!(
+        err.contains("--index 4") && err.contains("holds 3 tour(s)"),
+        "{err}"
+    );
+}
