@@ -793,7 +793,10 @@ fn decode_checks_that_the_cnf_is_the_models_own() {
         "{err}"
     );
     let text = std::fs::read_to_string(&own).unwrap();
-    let cut = write_temp(dir.path(), "cut.cnf", &text[..3000]);
+    // Cut among the clauses, past the header (whose `c p show` line is long).
+    let at = text.find("\np cnf").unwrap() + 3000;
+    let at = text[..at].rfind('\n').unwrap() + 1;
+    let cut = write_temp(dir.path(), "cut.cnf", &text[..at]);
     let err = refused(&[&["decode"], &closed[..], &[&cut, &unsat]].concat());
     assert!(err.contains("cut.cnf") && err.contains("cut off"), "{err}");
     // One literal of one clause changed: the line of that clause is named.
