@@ -176,7 +176,8 @@ fn legend(svg: &mut String, series: &[Series]) {
     }
 }
 
-fn escape(text: &str) -> String {
+/// `text` with the characters SVG text must not hold bare written as entities.
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -1,6 +1,7 @@
 //! Several drawings on one sheet: each scaled to the same width, laid out in rows, with its
 //! label under it, so that the tours of one file can be compared at a glance.
 
+use super::histogram::escape;
 use super::{num, sized};
 use std::fmt::Write;
 
@@ -69,12 +70,6 @@ pub fn sheet(drawings: &[(String, String)]) -> String {
     out.push_str(&body);
     out.push_str("</svg>\n");
     out
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
