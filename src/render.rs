@@ -19,6 +19,7 @@ use std::fmt::Write;
 pub mod exploded;
 pub mod histogram;
 pub mod overview;
+pub mod sheet;
 
 /// Side of one cell, in SVG units.
 const CELL: f64 = 40.0;

@@ -474,6 +474,55 @@ fn resume_writes_only_new_tours_and_counts_the_old_ones() {
     );
 }
 
+/// How many cube indices a summary's `finished_cubes` ranges (`0-4,7`) name.
+fn finished_count(summary: &serde_json::Value) -> u64 {
+    let done = summary["finished_cubes"]["done"].as_str().unwrap();
+    let count = |part: &str| match part.split_once('-') {
+        Some((a, b)) => b.parse::<u64>().unwrap() - a.parse::<u64>().unwrap() + 1,
+        None => 1,
+    };
+    done.split(',').map(count).sum()
+}
+
+#[test]
+fn resume_searches_only_the_cubes_the_stopped_run_did_not_finish() {
+    let dir = tempfile::tempdir().unwrap();
+    // One worker, so the cubes finish in order and some finish before the limit.
+    let args = [
+        "enumerate",
+        "models/open-5x5.toml",
+        "--engine",
+        "sat",
+        "-j",
+        "1",
+    ];
+    let out = knights(&[&args[..], &["--limit", "1200"]].concat());
+    let first = String::from_utf8_lossy(&out.stdout).into_owned();
+    let finished = finished_count(&summary(&out));
+    assert!(finished > 0, "{first}");
+    let file = write_temp(dir.path(), "first.jsonl", &first);
+    let out = knights(&[&args[..], &["--resume", &file, "--stats"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let s = summary(&out);
+    assert_open_5x5_count(&s);
+    let searched = s["stats"]["cubes_searched"].as_u64().unwrap();
+    assert_eq!(s["stats"]["cubes_done"].as_u64(), Some(searched - finished));
+    let (distinct, _) = union_of(&first, &String::from_utf8_lossy(&out.stdout));
+    assert_eq!(distinct, 1728);
+    // Finished cubes of another plan are not trusted: every cube is searched again.
+    let foreign = first.replace(r#""plan":""#, r#""plan":"0"#);
+    let file = write_temp(dir.path(), "foreign.jsonl", &foreign);
+    let out = knights(&[&args[..], &["--resume", &file, "--stats"]].concat());
+    assert!(
+        stderr(&out).contains("another cube plan"),
+        "{}",
+        stderr(&out)
+    );
+    let s = summary(&out);
+    assert_open_5x5_count(&s);
+    assert_eq!(s["stats"]["cubes_done"].as_u64(), Some(searched));
+}
+
 #[test]
 fn resume_skips_a_truncated_last_line_and_rewrites_its_class() {
     let dir = tempfile::tempdir().unwrap();
@@ -745,7 +794,10 @@ fn decode_checks_that_the_cnf_is_the_models_own() {
         "{err}"
     );
     let text = std::fs::read_to_string(&own).unwrap();
-    let cut = write_temp(dir.path(), "cut.cnf", &text[..3000]);
+    // Cut among the clauses, past the header (whose `c p show` line is long).
+    let at = text.find("\np cnf").unwrap() + 3000;
+    let at = text[..at].rfind('\n').unwrap() + 1;
+    let cut = write_temp(dir.path(), "cut.cnf", &text[..at]);
     let err = refused(&[&["decode"], &closed[..], &[&cut, &unsat]].concat());
     assert!(err.contains("cut.cnf") && err.contains("cut off"), "{err}");
     // One literal of one clause changed: the line of that clause is named.

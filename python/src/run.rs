@@ -29,6 +29,28 @@ pub struct RunRequest {
 }
 
 impl RunRequest {
+    /// A request as the Python functions' keyword arguments give it.
+    pub fn new(
+        engine: &str,
+        jobs: usize,
+        timeout: Option<f64>,
+        limit: Option<u64>,
+        solver: Option<String>,
+    ) -> Self {
+        RunRequest {
+            engine: engine.to_string(),
+            jobs,
+            timeout,
+            limit,
+            solver,
+        }
+    }
+
+    /// The engine for `puzzle` and the limits, each argument checked.
+    pub fn lower(&self, puzzle: &Puzzle) -> PyResult<(Box<dyn Engine + Send + Sync>, Limits)> {
+        Ok((self.engine(puzzle)?, self.limits()?))
+    }
+
     /// The engine for `puzzle`: `auto` resolved by the library's rule, as `knights` does.
     pub fn engine(&self, puzzle: &Puzzle) -> PyResult<Box<dyn Engine + Send + Sync>> {
         let name = match self.engine.as_str() {
@@ -227,15 +249,7 @@ pub fn count(
     if let Some(summary) = by_theorem(puzzle) {
         return CountResult::of(py, &summary);
     }
-    let request = RunRequest {
-        engine: engine.to_string(),
-        jobs,
-        timeout,
-        limit: None,
-        solver,
-    };
-    let engine = request.engine(puzzle)?;
-    let limits = request.limits()?;
+    let (engine, limits) = RunRequest::new(engine, jobs, timeout, None, solver).lower(puzzle)?;
     let summary = interruptible(py, &limits.stop, || {
         engine.count(puzzle, &limits, &[], &|_| {})
     })?;
@@ -258,15 +272,7 @@ pub fn solve(
     if by_theorem(puzzle).is_some() {
         return Ok(None);
     }
-    let request = RunRequest {
-        engine: engine.to_string(),
-        jobs,
-        timeout,
-        limit: Some(1),
-        solver,
-    };
-    let engine = request.engine(puzzle)?;
-    let limits = request.limits()?;
+    let (engine, limits) = RunRequest::new(engine, jobs, timeout, Some(1), solver).lower(puzzle)?;
     let (found, summary) = interruptible(py, &limits.stop, || engine.first_tour(puzzle, &limits))?
         .map_err(run_error)?;
     match found {

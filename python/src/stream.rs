@@ -182,13 +182,7 @@ pub fn enumerate(
 ) -> PyResult<TourIterator> {
     let puzzle = model.puzzle.clone();
     let (sender, receiver) = sync_channel(AHEAD);
-    let request = RunRequest {
-        engine: engine.to_string(),
-        jobs,
-        timeout,
-        limit,
-        solver,
-    };
+    let request = RunRequest::new(engine, jobs, timeout, limit, solver);
     let limits = request.limits()?;
     let stop = limits.stop.clone();
     let worker = match by_theorem(&puzzle) {

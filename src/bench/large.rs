@@ -93,6 +93,7 @@ fn summary(shape: Shape, engine: &str, kind: SolutionKind, started: Instant) -> 
         theorem: None,
         stats: serde_json::Map::new(),
         count_only: None,
+        finished_cubes: None,
     };
     summary.finish(Ending::Exhausted, started);
     summary

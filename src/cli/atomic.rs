@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 use std::fs::File;
 use std::io::{BufWriter, Stdout, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use tempfile::NamedTempFile;
 
 /// An `-o FILE` output; [`OutputFile::finish`] gives the file its name.
@@ -144,6 +145,43 @@ fn temporary_beside(target: &Path) -> Result<NamedTempFile> {
                 target.display()
             )
         })
+}
+
+/// An [`OutputFile`] that several writers (threads) share; [`SharedOutput::finish`] gives
+/// the file its name once every other handle is gone.
+#[derive(Clone)]
+pub struct SharedOutput(Arc<Mutex<OutputFile>>);
+
+impl SharedOutput {
+    pub fn new(file: OutputFile) -> Self {
+        SharedOutput(Arc::new(Mutex::new(file)))
+    }
+
+    /// [`OutputFile::finish`]; the last handle must call it.
+    pub fn finish(self) -> Result<()> {
+        let Ok(file) = Arc::try_unwrap(self.0) else {
+            anyhow::bail!("internal error: an output is finished while still shared");
+        };
+        file.into_inner()
+            .map_err(|_| anyhow::anyhow!("internal error: a writer failed mid-write"))?
+            .finish()
+    }
+
+    fn lock(&self) -> std::io::Result<std::sync::MutexGuard<'_, OutputFile>> {
+        self.0
+            .lock()
+            .map_err(|_| std::io::Error::other("a writer failed mid-write"))
+    }
+}
+
+impl Write for SharedOutput {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.lock()?.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.lock()?.flush()
+    }
 }
 
 /// Writes `bytes` as the whole of `path`, staged as any output is.

@@ -9,7 +9,7 @@ use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
 use knights::frontier::{Budget, BudgetedFrontier};
 use knights::puzzle::Puzzle;
-use knights::run::{Engine, Limits, Progress as EngineProgress, StopFlag};
+use knights::run::{Engine, FinishedCubes, Limits, Progress as EngineProgress, StopFlag};
 use knights::sat::{ProofDir, RefuteFirst, SatEngine, SatOptions};
 use knights::search::{SearchEngine, SearchOptions};
 use knights::solver::{CadicalOption, CadicalPreset, SolverKind};
@@ -117,6 +117,7 @@ impl SatFlags {
             prefix_length: self.prefix_length,
             refute_first: self.refute_first.unwrap_or_default(),
             proof: None,
+            finished: None,
         }
     }
 
@@ -266,6 +267,17 @@ impl RunArgs {
     /// opened or removed on the way. Commands build their engine here and nowhere else, so
     /// that one run is one engine (and one proof directory).
     pub fn lower(&self, puzzle: &Puzzle, resume: Option<&Path>) -> Result<RunConfig> {
+        self.lower_resuming(puzzle, resume, None)
+    }
+
+    /// [`RunArgs::lower`] for a run that continues `resume`, whose summaries recorded the
+    /// cubes in `finished`: the SAT engine does not search them again.
+    pub fn lower_resuming(
+        &self,
+        puzzle: &Puzzle,
+        resume: Option<&Path>,
+        finished: Option<FinishedCubes>,
+    ) -> Result<RunConfig> {
         let choice = self.choose(puzzle, resume)?;
         say_worker_cap("-j", self.jobs);
         let (engine, proof): (Box<dyn Engine>, _) = match choice.engine {
@@ -274,7 +286,10 @@ impl RunArgs {
                 (Box::new(SearchEngine { options }), None)
             }
             Resolved::Sat => {
-                let options = self.sat_options()?;
+                let options = SatOptions {
+                    finished,
+                    ..self.sat_options()?
+                };
                 let proof = options.proof.clone();
                 (Box::new(SatEngine { options }), proof)
             }

@@ -1,5 +1,6 @@
 //! `knights count` and `knights enumerate`: every solution, verified, then the summary line.
 
+use super::atomic::{refuse_input, OutputFile, SharedOutput};
 use super::engine::{show_progress, RunArgs, RunConfig};
 use super::long_run::{self, Planned};
 use super::output::{Format, SolutionWriter};
@@ -12,7 +13,7 @@ use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, Limits, Summary};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
@@ -36,6 +37,11 @@ pub struct EnumerateArgs {
     /// Add the engine's own figures to the summary (nodes, conflicts, CNF size, CPU seconds).
     #[arg(long)]
     pub stats: bool,
+    /// Write the solutions and the summary to FILE instead of standard output (`enumerate`
+    /// only). FILE appears only when the run ends, whole (also when a signal or --timeout
+    /// stopped it, so it can be resumed); a killed run leaves no FILE.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 /// A board on which a theorem rules out every tour: answered at once, as an exact count.
@@ -43,6 +49,7 @@ fn answer_by_theorem(
     puzzle: &knights::puzzle::Puzzle,
     reason: &str,
     style: SummaryStyle,
+    output: Option<&Path>,
 ) -> Result<ExitCode> {
     let mut summary = Summary::new(puzzle, "theorem");
     summary.theorem = Some(reason.to_string());
@@ -50,7 +57,14 @@ fn answer_by_theorem(
     if style.format == Format::Json {
         errln!("no tour exists: {reason}");
     }
-    summary::write(&summary, style)?;
+    match output {
+        Some(path) => {
+            let mut file = OutputFile::create(path)?;
+            summary::write_into(&mut file, &summary, style)?;
+            file.finish()?;
+        }
+        None => summary::write(&summary, style)?,
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -59,13 +73,24 @@ fn answer_by_theorem(
 pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     args.run.check_resume(args.resume.as_deref())?;
     anyhow::ensure!(
+        write_solutions || args.output.is_none(),
+        "-o: `count` writes only its summary, to standard output; use `enumerate -o FILE`"
+    );
+    if let Some(output) = &args.output {
+        // The resumed file is read before the run and replaced only at its end: the new
+        // output would take its place without its tours.
+        refuse_input(output, args.resume.as_deref(), false)?;
+    }
+    anyhow::ensure!(
         args.resume.is_none() || args.format != Some(Format::Text),
         "--resume continues the JSON output of a run; drop --format text"
     );
-    // A resumed run's output is appended to the JSON of the run it continues.
-    let format = match args.resume {
-        Some(_) => Format::Json,
-        None => Format::resolve(args.format),
+    // A resumed run's output is appended to the JSON of the run it continues; a file
+    // gets JSON unless asked otherwise.
+    let format = match (&args.resume, &args.output) {
+        (Some(_), _) => Format::Json,
+        (None, Some(_)) => args.format.unwrap_or(Format::Json),
+        (None, None) => Format::resolve(args.format),
     };
     let style = SummaryStyle {
         format,
@@ -77,14 +102,16 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
         None => Resumed::default(),
     };
     if let Some(reason) = no_solution_reason(&puzzle) {
-        return answer_by_theorem(&puzzle, &reason, style);
+        return answer_by_theorem(&puzzle, &reason, style, args.output.as_deref());
     }
     let RunConfig {
         limits,
         engine,
         choice,
         ..
-    } = args.run.lower(&puzzle, args.resume.as_deref())?;
+    } = args
+        .run
+        .lower_resuming(&puzzle, args.resume.as_deref(), resumed.finished.clone())?;
     let expected_nodes = long_run::guard(&Planned {
         run: &args.run,
         puzzle: &puzzle,
@@ -107,9 +134,11 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
             resumed: &resumed,
             progress: &progress,
         };
-        run.write_solutions(&args, write_solutions, format)?
+        run.write_solutions(&args, write_solutions, format, style)?
     };
-    summary::write(&summary, style)?;
+    if args.output.is_none() {
+        summary::write(&summary, style)?;
+    }
     if write_solutions {
         summary::suggest_next_steps(&args.run.model.shown(), format);
     }
@@ -134,10 +163,16 @@ impl Run<'_> {
         args: &EnumerateArgs,
         write_solutions: bool,
         format: Format,
+        style: SummaryStyle,
     ) -> Result<Summary> {
-        let out: Box<dyn Write + Send> = match write_solutions {
-            true => Box::new(std::io::stdout()),
-            false => Box::new(std::io::sink()),
+        let file = match &args.output {
+            Some(path) => Some(SharedOutput::new(OutputFile::create(path)?)),
+            None => None,
+        };
+        let out: Box<dyn Write + Send> = match (write_solutions, &file) {
+            (true, Some(file)) => Box::new(file.clone()),
+            (true, None) => Box::new(std::io::stdout()),
+            (false, _) => Box::new(std::io::sink()),
         };
         let room = self
             .limits
@@ -163,6 +198,17 @@ impl Run<'_> {
         }
         let mut summary = summary.map_err(|err| self.resumed.name_refused_tour(err.into()))?;
         settle(&writer, self.resumed, &mut summary)?;
+        drop(writer);
+        if let (Some(mut file), Some(path)) = (file, &args.output) {
+            summary::write_into(&mut file, &summary, style)?;
+            file.finish()?;
+            errln!(
+                "{} solutions in {} classes written to {}",
+                summary.solutions,
+                summary.classes,
+                path.display()
+            );
+        }
         Ok(summary)
     }
 }

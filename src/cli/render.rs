@@ -12,7 +12,8 @@ use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// A tour file: a numbered grid, JSON lines (the first tour is drawn), or a .bin file of
+    /// A tour file: a numbered grid, JSON lines (the first tour is drawn, or the one --index
+    /// picks, or all on a --sheet), or a .bin file of
     /// cell indices (with --board). A flat board with a side over 60 is drawn as its path
     /// alone, coloured from number 1 to the last.
     #[arg(value_name = "TOUR_FILE")]
@@ -47,7 +48,18 @@ pub struct RenderArgs {
     /// size, 40 pixels a square on boards up to 60 a side].
     #[arg(long, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(16..=100_000))]
     pub size: Option<u32>,
+    /// Draw the file's N-th tour (1 for the first).
+    #[arg(long, value_name = "N", conflicts_with = "sheet",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
+    /// Draw every tour of the file on one sheet, each labelled with its line (at most
+    /// 100; past that the first 100, and stderr says so).
+    #[arg(long)]
+    pub sheet: bool,
 }
+
+/// The most tours one sheet draws.
+const SHEET_CAP: usize = 100;
 
 /// How a tour is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -61,26 +73,70 @@ pub enum View {
 pub fn run(args: RenderArgs) -> Result<ExitCode> {
     let shape = args.board.as_deref().map(Shape::parse).transpose();
     let shape = shape.context("--board")?;
-    let Some(first) = tours::read(&args.tour, shape)?.into_iter().next() else {
+    let all = tours::read(&args.tour, shape)?;
+    if all.is_empty() {
         bail!("{} holds no tour", args.tour.display());
+    }
+    let chosen = chosen(&args, all)?;
+    let mut drawings = Vec::with_capacity(chosen.len());
+    for sourced in &chosen {
+        let svg = draw(&args, shape, &sourced.tour).with_context(|| sourced.origin.clone())?;
+        drawings.push((sourced.origin.clone(), svg));
+    }
+    let mut svg = match args.sheet {
+        true => knights::render::sheet::sheet(&drawings),
+        false => drawings.swap_remove(0).1,
     };
-    if let Some(shape) = shape.filter(|&s| s != first.tour.shape()) {
+    if let Some(width) = args.size {
+        svg = knights::render::sized(&svg, f64::from(width));
+    }
+    if args.output.as_os_str() == "-" {
+        out!("{svg}")?;
+    } else {
+        super::atomic::write_whole(&args.output, svg)?;
+        errln!("wrote {}", args.output.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The tours to draw: the one `--index` picks (else the first), or the sheet's.
+fn chosen(args: &RenderArgs, mut all: Vec<tours::Sourced>) -> Result<Vec<tours::Sourced>> {
+    let held = all.len();
+    if args.sheet {
+        if held > SHEET_CAP {
+            errln!(
+                "{} holds {held} tours; the sheet draws the first {SHEET_CAP} (draw any other with --index N)",
+                args.tour.display()
+            );
+            all.truncate(SHEET_CAP);
+        }
+        return Ok(all);
+    }
+    let index = args.index.unwrap_or(1);
+    let position = usize::try_from(index - 1).unwrap_or(usize::MAX);
+    if position >= held {
         bail!(
-            "{}: the tour is on {}, but --board says {shape}",
-            first.origin,
-            first.tour.shape()
+            "--index {index}: {} holds {held} tour(s)",
+            args.tour.display()
         );
+    }
+    Ok(vec![all.swap_remove(position)])
+}
+
+/// One tour drawn as the flags ask, once it is shown to be a tour.
+fn draw(args: &RenderArgs, shape: Option<Shape>, tour: &Tour) -> Result<String> {
+    if let Some(shape) = shape.filter(|&s| s != tour.shape()) {
+        bail!("the tour is on {}, but --board says {shape}", tour.shape());
     }
     let leaper = match &args.leaper {
         Some(text) => Leaper::parse(text).context("--leaper")?,
         None => Leaper::KNIGHT,
     };
-    check_tour(&first.tour, leaper, args.closed).with_context(|| first.origin.clone())?;
-    let board = Board::new(first.tour.shape(), leaper);
-    let closes = closes(&board, &first.tour);
-    let closed = closes && !args.open;
+    check_tour(tour, leaper, args.closed)?;
+    let board = Board::new(tour.shape(), leaper);
+    let closed = closes(&board, tour) && !args.open;
     if let Some(kind) = args.mark_angles {
-        let shape = first.tour.shape();
+        let shape = tour.shape();
         if knights::render::overview::suits(shape) {
             bail!(
                 "--mark-angles {}: a {shape} board (a side over {}) is drawn as its path only, with no cells to mark; mark angles on boards of side up to {} or leave the flag out",
@@ -95,26 +151,16 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
     }
     let marked = args
         .mark_angles
-        .map(|kind| cells_with_angle(&first.tour, closed, kind))
+        .map(|kind| cells_with_angle(tour, closed, kind))
         .unwrap_or_default();
     let meaning = args
         .mark_angles
         .map(|kind| format!("{} angles", kind.name()))
         .unwrap_or_default();
-    let mut svg = match args.view {
-        View::Layers => knights::render::svg_marked(&first.tour, closed, &marked, &meaning),
-        View::Exploded => knights::render::exploded::svg(&first.tour, closed),
-    };
-    if let Some(width) = args.size {
-        svg = knights::render::sized(&svg, f64::from(width));
-    }
-    if args.output.as_os_str() == "-" {
-        out!("{svg}")?;
-    } else {
-        super::atomic::write_whole(&args.output, svg)?;
-        errln!("wrote {}", args.output.display());
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(match args.view {
+        View::Layers => knights::render::svg_marked(tour, closed, &marked, &meaning),
+        View::Exploded => knights::render::exploded::svg(tour, closed),
+    })
 }
 
 /// The cells at which the tour's two moves meet at an angle of `kind` (not the ends of an

@@ -2,9 +2,9 @@
 //! SAT engine blocks their classes and counts them without writing them again.
 
 use super::tours::{self, Sourced};
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use knights::puzzle::Puzzle;
-use knights::run::EngineError;
+use knights::run::{EngineError, FinishedCubes};
 use knights::sat::SatError;
 use knights::symmetry::key;
 use knights::tour::Tour;
@@ -22,6 +22,8 @@ pub struct Resumed {
     /// the new run's output does not.
     pub classes: u64,
     pub solutions: u64,
+    /// The cubes the file's summaries record as finished, for the SAT engine to skip.
+    pub finished: Option<FinishedCubes>,
 }
 
 /// Reads `path` and keeps the classes it holds in full. With `representatives_only` one
@@ -45,7 +47,43 @@ pub fn load(path: &Path, puzzle: &Puzzle, representatives_only: bool) -> Result<
             );
         }
     }
+    resumed.finished = finished_cubes(path, puzzle)?;
     Ok(resumed)
+}
+
+/// The finished cubes recorded by the summaries in `path` (one per run that stopped, when the
+/// file continues several), united. A file whose runs stopped without a summary (killed)
+/// records none, and every cube is searched again.
+fn finished_cubes(path: &Path, puzzle: &Puzzle) -> Result<Option<FinishedCubes>> {
+    let shown = path.display();
+    let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+    let plan = knights::sat::cube_plan_fingerprint(puzzle);
+    let mut united: Option<FinishedCubes> = None;
+    for (i, line) in content.lines().enumerate() {
+        // Only whole summary lines; tours were read and checked already.
+        let Ok(serde_json::Value::Object(mut record)) = serde_json::from_str(line) else {
+            continue;
+        };
+        let Some(value) = record.remove("finished_cubes") else {
+            continue;
+        };
+        let finished: FinishedCubes = serde_json::from_value(value)
+            .with_context(|| format!("{shown} line {}: finished_cubes", i + 1))?;
+        if finished.plan != plan {
+            errln!(
+                "{shown} line {}: its finished cubes belong to another cube plan than {}'s; \
+                 every cube is searched again",
+                i + 1,
+                puzzle.name
+            );
+            return Ok(None);
+        }
+        united = Some(match united {
+            Some(before) => before.union(&finished).expect("the same plan"),
+            None => finished,
+        });
+    }
+    Ok(united)
 }
 
 impl Resumed {

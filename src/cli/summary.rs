@@ -16,13 +16,22 @@ pub struct SummaryStyle {
 
 /// Writes the summary as the last output on stdout.
 pub fn write(summary: &Summary, style: SummaryStyle) -> Result<()> {
+    write_into(&mut std::io::stdout().lock(), summary, style)
+}
+
+/// Writes the summary as the last output of `out` (stdout, or an `-o` file).
+pub fn write_into(
+    out: &mut dyn std::io::Write,
+    summary: &Summary,
+    style: SummaryStyle,
+) -> Result<()> {
     let mut summary = summary.clone();
     if !style.stats {
         summary.stats.clear();
     }
     match style.format {
-        Format::Json => outln!("{}", summary.to_json_line())?,
-        Format::Text => out!("{}", as_text(&summary))?,
+        Format::Json => writeln!(out, "{}", summary.to_json_line())?,
+        Format::Text => write!(out, "{}", as_text(&summary))?,
     }
     if !summary.complete && style.format == Format::Json {
         errln!(

@@ -45,7 +45,8 @@ pub struct TourArgs {
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     pub output: PathBuf,
     /// text: a numbered grid; json: one tour record; binary: little-endian u32 cell indices
-    /// (row * cols + col) in visiting order. [default: by the FILE's extension (.bin binary,
+    /// (row * cols + col) in visiting order; moves: the squares in visiting order as a1-h8
+    /// board coordinates. [default: by the FILE's extension (.bin binary,
     /// .txt text, else JSON), text on a terminal, JSON into a pipe]
     #[arg(long, value_enum)]
     pub format: Option<TourFormat>,
@@ -120,6 +121,9 @@ pub enum TourFormat {
     Json,
     /// Little-endian u32 cell indices in visiting order, no header.
     Binary,
+    /// The squares in visiting order in board coordinates, a1 at the bottom left (a1-h8 on
+    /// 8x8), on one line.
+    Moves,
 }
 
 pub fn run(args: TourArgs) -> Result<ExitCode> {
@@ -300,6 +304,7 @@ fn write_held(tour: &Tour, request: &Request, format: TourFormat, output: &Path)
     let mut out = OutputFile::create(output)?;
     match format {
         TourFormat::Text => write!(out, "{}", knights::tour::text::format(tour))?,
+        TourFormat::Moves => write!(out, "{}", knights::tour::moves::format(tour)?)?,
         TourFormat::Json => writeln!(out, "{}", serde_json::to_string(&TourRecord::of(tour))?)?,
         TourFormat::Binary => {
             let cells: Vec<u32> = tour.order().iter().map(|&c| c as u32).collect();

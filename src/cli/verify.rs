@@ -6,7 +6,7 @@ mod stream;
 use super::{tours, ModelFlags};
 use anyhow::{bail, Result};
 use clap::Args;
-use knights::verify::angle_tally;
+use knights::verify::{angle_tally, line_sums};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -70,6 +70,11 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
                 let order = sourced.tour.order();
                 let angles = angle_tally(puzzle.board.shape(), order, puzzle.closed);
                 outln!("{}: ok ({angles})", sourced.origin)?;
+                if let Some(sums) = line_sums(puzzle.board.shape(), order) {
+                    for line in sums.to_string().lines() {
+                        outln!("  {line}")?;
+                    }
+                }
                 continue;
             }
             broken += 1;

@@ -15,8 +15,19 @@ const COLOURS: [&str; 4] = ["#1d4f91", "#c0392b", "#1a8f3c", "#8e44ad"];
 /// One series: its label and, for each size, the number of categories of that size.
 pub type Series<'a> = (&'a str, &'a BTreeMap<usize, usize>);
 
+/// A bar of at least one category is drawn this tall, however tall the highest bar is, so
+/// that it can be seen.
+const LEAST_BAR: f64 = 2.0;
+
 /// The chart as SVG text, titled `title`, with sizes along the bottom and counts up the side.
+/// A series with no category takes neither a bar nor a legend entry.
 pub fn category_sizes(title: &str, series: &[Series]) -> String {
+    let kept: Vec<Series> = series
+        .iter()
+        .filter(|(_, counts)| counts.values().any(|&n| n > 0))
+        .copied()
+        .collect();
+    let series = &kept[..];
     let sizes: Vec<usize> = {
         let mut all: Vec<usize> = series.iter().flat_map(|(_, m)| m.keys().copied()).collect();
         all.sort_unstable();
@@ -71,16 +82,20 @@ fn bars(svg: &mut String, sizes: &[usize], series: &[Series], most: usize) {
         let x0 = LEFT + slot * k as f64 + slot * 0.1;
         for (j, (_, counts)) in series.iter().enumerate() {
             let count = counts.get(&size).copied().unwrap_or(0);
-            let h = plot_h * count as f64 / most as f64;
+            let h = match count {
+                0 => 0.0,
+                _ => (plot_h * count as f64 / most as f64).max(LEAST_BAR),
+            };
+            let x = x0 + bar * j as f64;
             let _ = writeln!(
                 svg,
-                r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{}"><title>{count} of size {size}</title></rect>"#,
-                x0 + bar * j as f64,
+                r#"<rect x="{x:.1}" y="{:.1}" width="{bar:.1}" height="{h:.1}" fill="{}"><title>{count} of size {size}</title></rect>"#,
                 TOP + plot_h - h,
-                bar,
-                h,
                 COLOURS[j % COLOURS.len()]
             );
+            if count > 0 {
+                value_label(svg, x + bar / 2.0, TOP + plot_h - h, bar, count);
+            }
         }
         let _ = writeln!(
             svg,
@@ -89,6 +104,17 @@ fn bars(svg: &mut String, sizes: &[usize], series: &[Series], most: usize) {
             TOP + plot_h + 16.0
         );
     }
+}
+
+/// The count above its bar, in a font no wider than the bar allows.
+fn value_label(svg: &mut String, x: f64, top: f64, bar: f64, count: usize) {
+    let digits = count.to_string().len() as f64;
+    let size = (bar / (0.62 * digits)).clamp(6.0, 11.0);
+    let _ = writeln!(
+        svg,
+        r#"<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" text-anchor="middle" class="value">{count}</text>"#,
+        top - 3.0
+    );
 }
 
 /// The vertical axis, with a few round ticks, and its label.
@@ -150,7 +176,8 @@ fn legend(svg: &mut String, series: &[Series]) {
     }
 }
 
-fn escape(text: &str) -> String {
+/// `text` with the characters SVG text must not hold bare written as entities.
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -175,5 +202,51 @@ mod tests {
         assert!(svg.contains("open (427 categories)"));
         assert_eq!(tick_step(300), 50);
         assert_eq!(tick_step(7), 1);
+    }
+
+    /// The heights of the bars drawn, by their `<title>`.
+    fn bar_heights(svg: &str) -> Vec<(String, f64)> {
+        let bars = svg
+            .lines()
+            .filter(|l| l.starts_with("<rect x=") && l.contains("<title>"));
+        bars.map(|line| {
+            let height = line
+                .split("height=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            let title = line
+                .split("<title>")
+                .nth(1)
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap();
+            (title.to_string(), height.parse().unwrap())
+        })
+        .collect()
+    }
+
+    #[test]
+    fn an_empty_series_takes_no_slot_and_no_legend_entry() {
+        let open = BTreeMap::from([(1, 300), (2, 5)]);
+        let closing = BTreeMap::new();
+        let svg = category_sizes("t", &[("open", &open), ("closing", &closing)]);
+        assert!(!svg.contains("closing"), "{svg}");
+        assert_eq!(bar_heights(&svg).len(), 2);
+        let alone = category_sizes("t", &[("open", &open)]);
+        assert_eq!(svg, alone);
+    }
+
+    #[test]
+    fn a_bar_of_one_category_is_visible_beside_a_tall_one_and_every_bar_is_labelled() {
+        let open = BTreeMap::from([(1, 5000), (2, 1)]);
+        let svg = category_sizes("t", &[("open", &open)]);
+        let heights = bar_heights(&svg);
+        assert!(heights.iter().all(|&(_, h)| h >= LEAST_BAR), "{heights:?}");
+        assert!(svg.contains(r#"class="value">5000</text>"#), "{svg}");
+        assert!(svg.contains(r#"class="value">1</text>"#), "{svg}");
     }
 }

@@ -5,10 +5,12 @@
 //! others report what they found so far with `complete: false`.
 
 mod engine;
+mod finished;
 mod progress;
 mod summary;
 
 pub use engine::{Engine, EngineError};
+pub use finished::{fingerprint, FinishedCubes};
 pub use progress::{CubeProgress, NodeProgress, Progress, StepProgress};
 pub use summary::{CountOnly, Summary};
 

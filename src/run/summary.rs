@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use super::Ending;
+use super::{Ending, FinishedCubes};
 use crate::puzzle::{Puzzle, SolutionKind};
 
 /// The last line of `count` and `enumerate`.
@@ -34,6 +34,8 @@ pub struct Summary {
     pub stats: serde_json::Map<String, serde_json::Value>,
     /// Set by an engine that counts without listing solutions (see [`CountOnly`]).
     pub count_only: Option<CountOnly>,
+    /// The cubes a stopped SAT run finished, for `--resume` to skip.
+    pub finished_cubes: Option<FinishedCubes>,
 }
 
 /// The count of an engine that does not list solutions: exact at any size, with no classes.
@@ -61,6 +63,7 @@ impl Summary {
             seconds: 0.0,
             theorem: None,
             stats: serde_json::Map::new(),
+            finished_cubes: None,
             count_only: None,
         }
     }
@@ -131,6 +134,9 @@ impl Serialize for Summary {
         record.serialize_field("seconds", &self.seconds)?;
         if let Some(theorem) = &self.theorem {
             record.serialize_field("theorem", theorem)?;
+        }
+        if let Some(finished) = &self.finished_cubes {
+            record.serialize_field("finished_cubes", finished)?;
         }
         if !self.stats.is_empty() {
             record.serialize_field("stats", &self.stats)?;

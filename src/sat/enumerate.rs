@@ -13,7 +13,7 @@ use super::{SatError, SatOptions};
 use crate::encode::cubes::{Cube, CubePlan};
 use crate::encode::Encoding;
 use crate::puzzle::{automorphisms, Puzzle};
-use crate::run::{Class, CubeProgress, Limits, StopFlag, Summary};
+use crate::run::{fingerprint, Class, CubeProgress, FinishedCubes, Limits, StopFlag, Summary};
 use crate::solver::StopSignal;
 use crate::symmetry::key;
 use crate::tour::Tour;
@@ -100,6 +100,11 @@ fn enumerate_in(
     let autos = automorphisms(puzzle);
     let plan = CubePlan::new(puzzle, &autos);
     let cubes = chosen_cubes(&plan, only)?;
+    let already_finished = finished_before(&plan, options)?;
+    let cubes: Vec<Cube> = cubes
+        .into_iter()
+        .filter(|cube| !already_finished.contains(cube))
+        .collect();
     let per_cube = per_cube(puzzle, &plan);
     let refutes_first = refutes_first(puzzle, options, limits);
     let cube_options = cube_options(&options.encode, per_cube && refutes_first);
@@ -145,7 +150,42 @@ fn enumerate_in(
     summary.classes = tally.classes;
     summary.set_stats(&SatRunStats::new(&shape, &outcome.stats));
     summary.finish(outcome.ending, started);
+    let finished = finished_now(&plan, options, outcome.finished);
+    if !summary.complete && !finished.done.is_empty() {
+        summary.finished_cubes = Some(finished);
+    }
     Ok(summary)
+}
+
+/// The fingerprint of the cube plan a finished cube's index refers to.
+fn plan_fingerprint(plan: &CubePlan) -> String {
+    fingerprint(&format!("{:?}", plan.searched()))
+}
+
+/// The fingerprint of the plan `puzzle` is searched by, as a stopped run's summary gives it
+/// with its finished cubes.
+pub fn cube_plan_fingerprint(puzzle: &Puzzle) -> String {
+    plan_fingerprint(&CubePlan::new(puzzle, &automorphisms(puzzle)))
+}
+
+/// The cubes an earlier run finished ([`SatOptions::finished`]), checked against the plan.
+fn finished_before(plan: &CubePlan, options: &SatOptions) -> Result<Vec<Cube>, SatError> {
+    let Some(finished) = &options.finished else {
+        return Ok(Vec::new());
+    };
+    if finished.plan != plan_fingerprint(plan) {
+        return Err(SatError::ForeignPlan);
+    }
+    chosen_cubes(plan, Some(&finished.done))
+}
+
+/// Every cube finished by this run or an earlier one it resumes.
+fn finished_now(plan: &CubePlan, options: &SatOptions, now: Vec<usize>) -> FinishedCubes {
+    let before = options.finished.iter().flat_map(|f| f.done.iter().copied());
+    FinishedCubes::new(
+        plan_fingerprint(plan),
+        now.into_iter().chain(before).collect(),
+    )
 }
 
 /// The cubes a run searches: all, or those of the indices given.

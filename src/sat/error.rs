@@ -49,6 +49,11 @@ pub enum SatError {
         /// How many cubes the model has.
         searched: usize,
     },
+    /// The finished cubes given belong to another cube plan (another model or version).
+    #[error(
+        "the finished cubes given were recorded for another cube plan of this model's solutions"
+    )]
+    ForeignPlan,
     /// A cube could not be split by its prefixes.
     #[error(transparent)]
     Prefix(#[from] TooManyParts),

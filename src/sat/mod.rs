@@ -45,8 +45,8 @@ mod workers;
 
 pub use engine::SatEngine;
 pub use enumerate::{
-    class_of, count, enumerate, enumerate_cubes, enumerate_observed, enumerate_resuming,
-    searched_cubes, solve,
+    class_of, count, cube_plan_fingerprint, enumerate, enumerate_cubes, enumerate_observed,
+    enumerate_resuming, searched_cubes, solve,
 };
 pub use error::SatError;
 pub use options::{RefuteFirst, SatOptions};

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::proof::ProofDir;
 use crate::encode::EncodeOptions;
 use crate::puzzle::Puzzle;
+use crate::run::FinishedCubes;
 use crate::solver::{CadicalOption, CadicalPreset, SolverKind};
 
 /// Everything the SAT engine can be told.
@@ -39,6 +40,10 @@ pub struct SatOptions {
     /// job's options, which say what to compute, not where to put its evidence.
     #[serde(skip)]
     pub proof: Option<ProofDir>,
+    /// Cubes an interrupted run finished (`--resume`): not searched again. Not part of a
+    /// job's options either: it says what is already done, not what to compute.
+    #[serde(skip)]
+    pub finished: Option<FinishedCubes>,
 }
 
 /// Whether a cube is first handed to Kissat ([`crate::solver::kissat`]):

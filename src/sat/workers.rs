@@ -43,7 +43,7 @@ pub(super) struct WorkPool<'a> {
 pub(super) enum Message {
     Classes(Vec<Class>),
     /// One cube finished.
-    CubeDone,
+    CubeDone(Cube),
     Done(Result<WorkerEnd, SatError>),
 }
 
@@ -65,6 +65,8 @@ pub(super) struct Outcome {
     pub(super) ending: Ending,
     pub(super) stats: SatStats,
     pub(super) signature: &'static str,
+    /// The cubes (indices into the plan's searched cubes) whose classes were all reported.
+    pub(super) finished: Vec<usize>,
 }
 
 impl Outcome {
@@ -74,6 +76,7 @@ impl Outcome {
             ending: Ending::Limit,
             stats: SatStats::default(),
             signature: "",
+            finished: Vec::new(),
         }
     }
 }
@@ -120,6 +123,7 @@ pub(super) fn collect(
             ending: Ending::Exhausted,
             stats: SatStats::default(),
             signature: "",
+            finished: Vec::new(),
         },
         first_error: None,
         dropped: None,
@@ -132,7 +136,7 @@ pub(super) fn collect(
         };
         match message {
             Message::Classes(classes) => reporter.classes(&classes),
-            Message::CubeDone => reporter.cube_done(),
+            Message::CubeDone(cube) => reporter.cube_done(cube),
             Message::Done(end) => {
                 done += 1;
                 reporter.worker_done(end);
@@ -173,7 +177,15 @@ impl Reporter<'_, '_, '_> {
         }
     }
 
-    fn cube_done(&mut self) {
+    /// Records `cube` as finished unless a class may be missing from what was reported: a
+    /// worker sends a cube's classes before the cube, so none of them is still on its way.
+    fn cube_done(&mut self, cube: Cube) {
+        let whole =
+            self.dropped.is_none() && self.first_error.is_none() && !self.tally.limit_reached();
+        let searched = self.shared.plan.searched();
+        if let (true, Some(index)) = (whole, searched.iter().position(|&c| c == cube)) {
+            self.outcome.finished.push(index);
+        }
         self.cubes_done += 1;
         (self.observers.on_cube)(CubeProgress {
             done: self.cubes_done,
@@ -246,7 +258,7 @@ pub(super) fn work(
         }
         end.stats.cubes_done += 1;
         // The receiver outlives every worker; a failed send cannot happen.
-        let _ = sender.send(Message::CubeDone);
+        let _ = sender.send(Message::CubeDone(cube));
     }
     if let Some(mut search) = one_solver {
         search.finish_proof()?;

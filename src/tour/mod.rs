@@ -3,10 +3,12 @@
 //! A `Tour` knows its board's shape but not the leaper or the rules of any puzzle: whether it
 //! is legal is the verifier's business. It converts to and from the numbered grid people
 //! write (`text`), a JSON record for machines (`json`), and the binary file of cell indices
-//! that tours of large boards are written as (`binary`).
+//! that tours of large boards are written as (`binary`), and is written as the move list in
+//! board coordinates chess players use (`moves`).
 
 pub mod binary;
 pub mod json;
+pub mod moves;
 pub mod text;
 
 use crate::board::{Cell, Shape};

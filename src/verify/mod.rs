@@ -522,7 +522,9 @@ fn quarter_turn(shape: Shape, cell: Cell) -> Cell {
 }
 
 mod angles;
+mod line_sums;
 pub use angles::{angle_tally, AngleTally};
+pub use line_sums::{line_sums, LineSums};
 
 #[cfg(test)]
 mod tests;

@@ -119,3 +119,92 @@ fn an_input_or_a_job_file_is_not_overwritten_without_force() {
     let forced = knights(&[&split[..], &["--force"]].concat());
     assert!(forced.status.success(), "{}", stderr(&forced));
 }
+
+#[test]
+fn enumerate_writes_its_tours_and_summary_to_an_output_file_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tours.jsonl");
+    let path = file.to_str().unwrap();
+    let out = knights(&["enumerate", "--board", "5x5", "--limit", "20", "-o", path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.contains("\"numbers\"")).count(),
+        20
+    );
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["solutions"], 20, "{last}");
+    assert_eq!(others(dir.path(), &["tours.jsonl"]), Vec::<String>::new());
+    // The file a run resumes is read first and would be replaced without its tours.
+    let err = refused(&["enumerate", "--board", "5x5", "--resume", path, "-o", path]);
+    assert!(err.contains("that is the input"), "{err}");
+    let err = refused(&["count", "--board", "5x5", "-o", path]);
+    assert!(err.contains("enumerate -o FILE"), "{err}");
+}
+
+#[test]
+fn a_tour_is_written_as_a_move_list_in_board_coordinates() {
+    let out = knights(&["tour", "--board", "8x8", "--format", "moves"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let squares: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(squares.len(), 64, "{text}");
+    let distinct: std::collections::HashSet<&&str> = squares.iter().collect();
+    assert_eq!(distinct.len(), 64, "{text}");
+    let on_board = |s: &&str| {
+        let b = s.as_bytes();
+        b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])
+    };
+    assert!(squares.iter().all(on_board), "{text}");
+}
+
+#[test]
+fn verify_prints_each_tour_s_row_and_column_sums_and_the_magic_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.txt");
+    // A 3x4 knight's tour. A row (4 of the 12 numbers) is magic at 4 x 13 / 2 = 26; a
+    // column (3 of them) would be at 3 x 13 / 2, which is not whole.
+    std::fs::write(&file, "1 4 7 10\n8 11 2 5\n3 6 9 12\n").unwrap();
+    let out = knights(&["verify", "--board", "3x4", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("  row sums: 22 26 30; magic (26): rows 1\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  column sums: 12 21 18 27; none magic (a column of this board"),
+        "{text}"
+    );
+}
+
+#[test]
+fn render_draws_the_tour_index_picks_or_every_tour_on_a_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.jsonl");
+    let path = file.to_str().unwrap();
+    let out = knights(&["enumerate", "--board", "5x5", "--limit", "3", "-o", path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let drawn = |args: &[&str]| {
+        let out = knights(&[&["render", path][..], args].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let one = drawn(&["--index", "3"]);
+    assert_eq!(one.matches("class=\"number\"").count(), 25);
+    assert_ne!(one, drawn(&[]), "--index 3 drew the first tour");
+    assert_eq!(one, drawn(&["--index", "3"]));
+    let sheet = drawn(&["--sheet"]);
+    assert_eq!(sheet.matches("class=\"sheet-label\"").count(), 3);
+    assert!(sheet.contains(&format!(">{path} line 3</text>")), "{sheet}");
+    let err = refused(&["render", path, "--index", "4"]);
+    assert!(
+        err.contains("--index 4") && err.contains("holds 3 tour(s)"),
+        "{err}"
+    );
+}

@@ -63,6 +63,7 @@ pub fn write_dimacs(
     let (options, upgraded) = static_options(puzzle, options);
     let encoding = Encoding::build(puzzle, &options)?;
     write_header(puzzle, &encoding, upgraded, "c", out)?;
+    write_projection(&encoding, out)?;
     writeln!(out, "p cnf {} {}", encoding.n_vars(), encoding.cnf().len())?;
     write_clauses(&encoding, out)?;
     Ok(encoding)
@@ -200,6 +201,19 @@ fn write_variable_map(
         writeln!(out, "{tag} var {} = {text}", var.to_ipasir())?;
     }
     Ok(())
+}
+
+/// The `c p show ... 0` line of projected model counters (Ganak reads it): the primary
+/// variables. They decode to the solution and every solution has exactly one value of them
+/// (the SAT engine blocks a solution by them alone), so the models' distinct values on them
+/// are the solutions, one each, whatever the auxiliary variables do.
+fn write_projection(encoding: &Encoding, out: &mut dyn Write) -> io::Result<()> {
+    let shown: Vec<String> = encoding
+        .primary()
+        .iter()
+        .map(|(var, _)| var.to_ipasir().to_string())
+        .collect();
+    writeln!(out, "c p show {} 0", shown.join(" "))
 }
 
 fn write_clauses(encoding: &Encoding, out: &mut dyn Write) -> io::Result<()> {

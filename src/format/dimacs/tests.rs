@@ -386,3 +386,73 @@ mod round_trip {
         }
     }
 }
+
+/// The variables the `c p show` line names.
+fn shown_variables(text: &str) -> Vec<u32> {
+    let line = text.lines().find(|l| l.starts_with("c p show ")).unwrap();
+    let numbers = line["c p show ".len()..].split_whitespace();
+    let numbers: Vec<u32> = numbers.map(|n| n.parse().unwrap()).collect();
+    assert_eq!(numbers.last(), Some(&0), "{line}");
+    numbers[..numbers.len() - 1].to_vec()
+}
+
+/// A projected model count by enumeration: every model of the file's CNF, each blocked on
+/// the shown variables only, so each distinct value of them is counted once. Each model is
+/// decoded and verified; returns the count and whether the tours decoded were all distinct.
+fn projected_count(puzzle: &Puzzle, text: &str) -> (usize, bool) {
+    let shown = shown_variables(text);
+    let instance: rustsat::instances::SatInstance =
+        rustsat::instances::SatInstance::from_dimacs(&mut text.as_bytes()).unwrap();
+    let mut backend = new_backend(&BackendConfig::default()).unwrap();
+    for clause in instance.cnf() {
+        backend.add_clause(clause.as_ref()).unwrap();
+    }
+    let file = read_dimacs(text).unwrap();
+    let encoding = encoding_of_file(puzzle, &file).unwrap();
+    let mut tours = std::collections::HashSet::new();
+    let mut count = 0;
+    while backend.solve_under(&[]).unwrap() == SolverResult::Sat {
+        let mut block = Vec::new();
+        let mut answer = String::from("s SATISFIABLE\nv");
+        for i in 0..file.n_vars {
+            let value = backend.value(Var::new(i)).unwrap();
+            let dimacs = i64::from(i) + 1;
+            answer.push_str(&format!(" {}", if value { dimacs } else { -dimacs }));
+        }
+        answer.push_str(" 0\n");
+        let Verdict::Tour(tour) = decode_with_encoding(puzzle, &encoding, &answer).unwrap() else {
+            panic!("a model that is not a tour");
+        };
+        tours.insert(tour.order().to_vec());
+        for &v in &shown {
+            // `lit(negated)`: the literal false under the model, which the next must make true.
+            let value = backend.value(Var::new(v - 1)).unwrap();
+            block.push(Var::new(v - 1).lit(value));
+        }
+        backend.add_clause(&block).unwrap();
+        count += 1;
+    }
+    (count, tours.len() == count)
+}
+
+#[test]
+fn the_shown_variables_project_the_models_onto_the_tours() {
+    let models = [
+        puzzle("name = \"paths\"\nboard = \"3x4\""),
+        puzzle("name = \"cycles\"\nboard = \"3x10\"\nclosed = true"),
+        puzzle("name = \"numbered\"\nboard = \"3x4\"\n[start]\ncells = [[0, 0]]"),
+    ];
+    for p in models {
+        let (text, encoding) = dimacs_text(&p, &EncodeOptions::default());
+        assert_eq!(shown_variables(&text).len(), encoding.primary().len());
+        let (count, distinct) = projected_count(&p, &text);
+        let limits = crate::run::Limits::default();
+        let expected = crate::sat::count(&p, &crate::sat::SatOptions::default(), &limits);
+        assert_eq!(count as u64, expected.unwrap().solutions, "{}", p.name);
+        assert!(
+            distinct,
+            "{}: two projected models decode to one tour",
+            p.name
+        );
+    }
+}
