@@ -57,6 +57,31 @@ pub struct SubtreeEstimate {
     pub complete: bool,
 }
 
+/// Calls `$f::<W, M>(setup, args...)` for the puzzle's cell-set width `W` and its search
+/// mode `M`.
+macro_rules! in_mode {
+    ($puzzle:expr, $f:ident($($arg:expr),*)) => {
+        with_width(
+            $puzzle.n_cells(),
+            || in_mode!(@width 1, $puzzle, $f($($arg),*)),
+            || in_mode!(@width 2, $puzzle, $f($($arg),*)),
+            || in_mode!(@width 4, $puzzle, $f($($arg),*)),
+            || in_mode!(@width 16, $puzzle, $f($($arg),*)),
+            || in_mode!(@width 64, $puzzle, $f($($arg),*)),
+        )
+    };
+    (@width $w:literal, $puzzle:expr, $f:ident($($arg:expr),*)) => {
+        with_setup::<$w, _>($puzzle, true, |setup| {
+            Ok(match setup.plan.mode {
+                FOLD => $f::<$w, FOLD>(setup, $($arg),*),
+                QUARTER => $f::<$w, QUARTER>(setup, $($arg),*),
+                MEET => $f::<$w, MEET>(setup, $($arg),*),
+                _ => $f::<$w, PLAIN>(setup, $($arg),*),
+            })
+        })
+    };
+}
+
 /// Draws `count` random walks `depth` levels below the roots, as `estimate` walks.
 pub fn sample_prefixes(
     puzzle: &Puzzle,
@@ -64,20 +89,7 @@ pub fn sample_prefixes(
     depth: usize,
     seed: u64,
 ) -> Result<Vec<SampledPrefix>, SearchError> {
-    macro_rules! go {
-        ($w:literal) => {
-            with_setup::<$w, _>(puzzle, true, |setup| {
-                Ok(match setup.plan.mode {
-                    FOLD => sample::<$w, FOLD>(setup, count, depth, seed),
-                    QUARTER => sample::<$w, QUARTER>(setup, count, depth, seed),
-                    MEET => sample::<$w, MEET>(setup, count, depth, seed),
-                    _ => sample::<$w, PLAIN>(setup, count, depth, seed),
-                })
-            })
-        };
-    }
-    let n = puzzle.n_cells();
-    with_width(n, || go!(1), || go!(2), || go!(4), || go!(16), || go!(64))
+    in_mode!(puzzle, sample(count, depth, seed))
 }
 
 /// Searches the whole tree below every prefix; `progress` hears after each one how many are
@@ -93,21 +105,7 @@ pub fn search_below_prefixes(
         limits,
         started: Instant::now(),
     };
-    let halt = &halt;
-    macro_rules! go {
-        ($w:literal) => {
-            with_setup::<$w, _>(puzzle, true, |setup| {
-                Ok(match setup.plan.mode {
-                    FOLD => exhaust::<$w, FOLD>(setup, prefixes, halt, progress),
-                    QUARTER => exhaust::<$w, QUARTER>(setup, prefixes, halt, progress),
-                    MEET => exhaust::<$w, MEET>(setup, prefixes, halt, progress),
-                    _ => exhaust::<$w, PLAIN>(setup, prefixes, halt, progress),
-                })
-            })
-        };
-    }
-    let n = puzzle.n_cells();
-    with_width(n, || go!(1), || go!(2), || go!(4), || go!(16), || go!(64))
+    in_mode!(puzzle, exhaust(prefixes, &halt, progress))
 }
 
 fn sample<const W: usize, const M: u8>(
