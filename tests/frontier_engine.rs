@@ -3,7 +3,7 @@
 
 use crate::common::cli::{knights, refused, stderr, summary};
 use knights::board::{Board, Leaper, Shape};
-use knights::frontier::{Budget, BudgetedFrontier, FrontierEngine, FrontierError};
+use knights::frontier::{Budget, FrontierEngine, FrontierError};
 use knights::puzzle::{Puzzle, Symmetry};
 use knights::run::{Engine, Limits, Summary};
 use knights::search::{count, SearchOptions};
@@ -23,7 +23,7 @@ fn plain(shape: Shape, leaper: Leaper, closed: bool) -> Puzzle {
 }
 
 fn frontier(puzzle: &Puzzle) -> Result<Summary, knights::run::EngineError> {
-    FrontierEngine.count(puzzle, &Limits::default(), &[], &|_| {})
+    FrontierEngine::default().count(puzzle, &Limits::default(), &[], &|_| {})
 }
 
 fn native(puzzle: &Puzzle) -> u64 {
@@ -88,7 +88,7 @@ fn knight_boards_with_many_tours_match_the_native_search() {
 #[test]
 fn a_tiny_memory_budget_spills_and_counts_the_same() {
     let parent = tempfile::tempdir().unwrap();
-    let tiny = BudgetedFrontier {
+    let tiny = FrontierEngine {
         budget: Budget::new(1, Some(parent.path().to_path_buf())),
     };
     for (shape, closed) in [

@@ -496,7 +496,7 @@ fn on_frontier(name: &str, row: &Row) {
     use knights::frontier::{unsupported, FrontierEngine, FrontierError};
     use knights::run::Engine;
     let puzzle = row.puzzle();
-    let result = FrontierEngine.count(&puzzle, &Limits::default(), &[], &|_| {});
+    let result = FrontierEngine::default().count(&puzzle, &Limits::default(), &[], &|_| {});
     if unsupported(&puzzle).is_some() {
         let err = result.expect_err(name);
         let refusal = err.downcast_ref::<FrontierError>();

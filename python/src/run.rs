@@ -77,7 +77,7 @@ impl RunRequest {
                     ..SearchOptions::default()
                 },
             }),
-            "frontier" => Box::new(FrontierEngine),
+            "frontier" => Box::new(FrontierEngine::default()),
             other => {
                 return Err(argument_error(
                     "engine",

@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
-use knights::frontier::{Budget, BudgetedFrontier};
+use knights::frontier::{Budget, FrontierEngine};
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, FinishedCubes, Limits, Progress as EngineProgress, StopFlag};
 use knights::sat::{ProofDir, RefuteFirst, SatEngine, SatOptions};
@@ -194,10 +194,10 @@ impl RunArgs {
     }
 
     /// The frontier engine within the memory asked for.
-    fn frontier(&self) -> BudgetedFrontier {
+    fn frontier(&self) -> FrontierEngine {
         let default = Budget::default();
         let bytes = self.memory.unwrap_or(default.bytes);
-        BudgetedFrontier {
+        FrontierEngine {
             budget: Budget::new(bytes, self.spill_dir.clone()),
         }
     }

@@ -8,14 +8,10 @@ use crate::run::{Class, Ending, Engine, EngineError, Limits, Progress, Summary};
 use crate::tour::Tour;
 use std::time::Instant;
 
-/// Counts plain open and closed tours without listing them; has no classes to report.
-/// Its states take at most the default [`Budget`] of memory.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FrontierEngine;
-
-/// The frontier engine with its states held to a given [`Budget`], the rest spilled to disk.
+/// Counts plain open and closed tours without listing them; has no classes to report. Its
+/// states take at most its [`Budget`] of memory, the rest spilled to disk.
 #[derive(Clone, Debug, Default)]
-pub struct BudgetedFrontier {
+pub struct FrontierEngine {
     /// Memory for the states, and where the spill goes.
     pub budget: Budget,
 }
@@ -38,7 +34,7 @@ pub fn unsupported(puzzle: &Puzzle) -> Option<&'static str> {
         .find_map(|(refused, what)| refused.then_some(what))
 }
 
-impl BudgetedFrontier {
+impl FrontierEngine {
     fn run(
         &self,
         puzzle: &Puzzle,
@@ -73,7 +69,7 @@ fn summarise(puzzle: &Puzzle, outcome: &Outcome, figures: &Figures, started: Ins
     summary
 }
 
-impl Engine for BudgetedFrontier {
+impl Engine for FrontierEngine {
     fn name(&self) -> &'static str {
         "frontier"
     }
@@ -107,36 +103,5 @@ impl Engine for BudgetedFrontier {
     ) -> Result<Summary, EngineError> {
         let what = "write tours or stop at --limit";
         Err(EngineError::new(FrontierError::NoListing { what }))
-    }
-}
-
-impl Engine for FrontierEngine {
-    fn name(&self) -> &'static str {
-        "frontier"
-    }
-
-    fn resumes(&self) -> bool {
-        false
-    }
-
-    fn count(
-        &self,
-        puzzle: &Puzzle,
-        limits: &Limits,
-        already: &[Tour],
-        on_progress: &dyn Fn(Progress),
-    ) -> Result<Summary, EngineError> {
-        BudgetedFrontier::default().count(puzzle, limits, already, on_progress)
-    }
-
-    fn enumerate(
-        &self,
-        puzzle: &Puzzle,
-        limits: &Limits,
-        already: &[Tour],
-        on_class: &(dyn Fn(Class) + Sync),
-        on_progress: &dyn Fn(Progress),
-    ) -> Result<Summary, EngineError> {
-        BudgetedFrontier::default().enumerate(puzzle, limits, already, on_class, on_progress)
     }
 }

@@ -31,7 +31,7 @@ mod transition;
 pub use bignum::BigCount;
 pub use budget::{parse_size, Budget};
 pub use count::{Figures, Outcome};
-pub use engine::{unsupported, BudgetedFrontier, FrontierEngine};
+pub use engine::{unsupported, FrontierEngine};
 pub use error::FrontierError;
 
 use crate::puzzle::Puzzle;
