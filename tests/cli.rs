@@ -908,22 +908,20 @@ fn solve_reports_the_one_solution_it_shows() {
     assert!(err.contains("verified"), "{err}");
 }
 
-/// Sends `signal` to an enumeration of every closed 8x8 tour (years of work) as soon as it
-/// has written its first tour.
+/// An enumeration of every closed 8x8 tour: years of work, tours from the first second.
+const ENDLESS: [&str; 7] = [
+    "enumerate",
+    "--board",
+    "8x8",
+    "--closed",
+    "--engine",
+    "sat",
+    "--yes",
+];
+
+/// Sends `signal` to [`ENDLESS`] as soon as it has written its first tour.
 fn interrupted_by(signal: &str) -> Output {
-    signalled_after_first_line(
-        &[
-            "enumerate",
-            "--board",
-            "8x8",
-            "--closed",
-            "--engine",
-            "sat",
-            "--yes",
-        ],
-        "{\"class\":1,",
-        signal,
-    )
+    signalled_after_first_line(&ENDLESS, "{\"class\":1,", signal)
 }
 
 #[test]
@@ -947,17 +945,8 @@ fn a_hangup_ignored_at_start_stays_ignored() {
     use std::os::unix::process::CommandExt as _;
     let mut command = Command::new(env!("CARGO_BIN_EXE_knights"));
     command
-        .args([
-            "enumerate",
-            "--board",
-            "8x8",
-            "--closed",
-            "--engine",
-            "sat",
-            "--yes",
-            "--format",
-            "json",
-        ])
+        .args(ENDLESS)
+        .args(["--format", "json"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped());
     // SAFETY: only async-signal-safe calls between fork and exec, as nohup makes them.

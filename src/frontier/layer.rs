@@ -224,7 +224,7 @@ impl LayerWriter {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn records(bits: u32) -> Vec<(u128, u64)> {
@@ -236,7 +236,8 @@ mod tests {
         vec![(0, 1), (top, u64::MAX >> 1), (top / 3, 12_345), (5, 0)]
     }
 
-    fn read(layer: Layer) -> Vec<(u128, u64)> {
+    /// Every record of `layer`, in its order.
+    pub(in crate::frontier) fn read(layer: Layer) -> Vec<(u128, u64)> {
         let mut out = Vec::new();
         layer
             .drain(|w, r| {

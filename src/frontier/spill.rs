@@ -117,14 +117,7 @@ mod tests {
         let mut seen = Vec::new();
         for layer in parts.finish().unwrap() {
             assert!(layer.len() > 200, "the hash spreads the words");
-            let mut here = Vec::new();
-            layer
-                .drain(|w, r| {
-                    here.push((w, r));
-                    Ok::<(), io::Error>(())
-                })
-                .unwrap();
-            seen.extend(here);
+            seen.extend(crate::frontier::layer::tests::read(layer));
         }
         seen.sort();
         let want: Vec<(u128, u64)> = words.iter().flat_map(|&w| [(w, 1), (w, 2)]).collect();
