@@ -56,6 +56,9 @@ pub struct Prediction {
     pub model: String,
     #[serde(flatten)]
     pub estimate: Estimate,
+    /// Worker threads of the rate trial, as the count would start them: the prediction is
+    /// wall-clock time with that many (CPU time is about this many times more).
+    pub workers: usize,
     pub nodes_per_second: f64,
     pub predicted_seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -93,6 +96,7 @@ pub fn predict(
     Ok(Prediction {
         model: puzzle.name.clone(),
         estimate,
+        workers: knights::run::workers(options.jobs),
         nodes_per_second,
         predicted_seconds,
         actual_nodes: None,
@@ -134,10 +138,11 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
 /// The prediction in a sentence, for people.
 fn describe(prediction: &Prediction) -> String {
     let mut text = format!(
-        "{}: the native search is predicted to take about {} ({:.2e} nodes at {:.2e} nodes/s, \
-         about {:.3e} solutions)",
+        "{}: the native search is predicted to take about {} of wall clock with {} ({:.2e} \
+         nodes at {:.2e} nodes/s, about {:.3e} solutions)",
         prediction.model,
         human_duration(prediction.predicted_seconds),
+        workers_phrase(prediction.workers),
         prediction.estimate.nodes,
         prediction.nodes_per_second,
         prediction.estimate.solutions
@@ -148,6 +153,14 @@ fn describe(prediction: &Prediction) -> String {
         ));
     }
     text
+}
+
+fn workers_phrase(workers: usize) -> String {
+    if workers == 1 {
+        "1 worker thread".to_string()
+    } else {
+        format!("{workers} worker threads")
+    }
 }
 
 /// The tree's profile on stderr, for people: predicted nodes at each depth.

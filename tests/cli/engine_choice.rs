@@ -76,4 +76,16 @@ fn estimate_speaks_text_when_asked_and_json_by_default_in_a_pipe() {
     let json = knights(&["estimate", "--board", "5x5"]);
     let record: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert!(record["predicted_seconds"].is_number(), "{record}");
+    // The rate trial's workers, so that nobody reads wall-clock time on every core as CPU time.
+    let one = knights(&[
+        "estimate", "--board", "5x5", "--jobs", "1", "--format", "text",
+    ]);
+    let said = String::from_utf8_lossy(&one.stdout);
+    assert!(
+        said.contains("of wall clock with 1 worker thread ("),
+        "{said}"
+    );
+    let json = knights(&["estimate", "--board", "5x5", "--jobs", "2"]);
+    let record: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(record["workers"], 2, "{record}");
 }
