@@ -8,8 +8,7 @@ use crate::tour::Tour;
 use knights::board::{Board, Shape};
 use knights::construct::{build, Request};
 use knights::puzzle::Puzzle;
-use knights::run::StopFlag;
-use knights::sample::{Method, SampleOptions};
+use knights::sample::{sample_within, Bounds, Method, SampleOptions};
 use knights::solver::SolverKind;
 use pyo3::prelude::*;
 
@@ -50,9 +49,12 @@ pub fn sample(
         walks_per_sample: walks,
     };
     let puzzle = &model.puzzle;
+    // The sampler watches the same flag Ctrl-C raises, so an interrupt ends the run itself
+    // and not only the wait for it.
+    let bounds = Bounds::default();
     let mut tours = Vec::new();
-    let report = interruptible(py, &StopFlag::default(), || {
-        knights::sample::sample(puzzle, &options, |s| tours.push(s.tour.clone()))
+    let report = interruptible(py, &bounds.stop, || {
+        sample_within(puzzle, &options, &bounds, |s| tours.push(s.tour.clone()))
     })?;
     report.map_err(run_error)?;
     tours

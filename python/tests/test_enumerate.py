@@ -9,6 +9,7 @@ import textwrap
 import time
 
 import knights
+from conftest import model_file
 
 # A model with far more tours than any test could list: a worker that ignored being dropped
 # would still be running when each test looks.
@@ -69,6 +70,9 @@ CTRL_C = textwrap.dedent(
     try:
         if sys.argv[1] == "count":
             knights.count(model)
+        elif sys.argv[1] == "sample":
+            # Each SAT sample of the nested semimagic model takes a minute or more.
+            knights.sample(knights.Model.load(sys.argv[2]), 1000, method="sat")
         else:
             # A reader that waits on the search: a slow solver and a filter that keeps nothing.
             for tour in knights.enumerate(model, engine="sat", solver="varisat"):
@@ -81,7 +85,9 @@ CTRL_C = textwrap.dedent(
 
 def interrupted(what: str) -> str:
     child = subprocess.Popen(
-        [sys.executable, "-c", CTRL_C, what], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", CTRL_C, what, str(model_file("nested-semimagic"))],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert child.stdout is not None and child.stdout.readline().strip() == "ready"
     time.sleep(1.0)
@@ -100,3 +106,7 @@ def test_ctrl_c_stops_a_count():
 
 def test_ctrl_c_stops_an_enumeration():
     assert interrupted("enumerate") == "interrupted"
+
+
+def test_ctrl_c_stops_a_sample():
+    assert interrupted("sample") == "interrupted"

@@ -130,6 +130,12 @@ impl CubePlan {
         &self.searched
     }
 
+    /// Where `cube` stands among the [`CubePlan::searched`] cubes, the index a stopped run
+    /// records it by.
+    pub fn index_of(&self, cube: Cube) -> Option<usize> {
+        self.searched.iter().position(|&c| c == cube)
+    }
+
     /// How many cubes the split has before symmetry removes some.
     pub fn total(&self) -> usize {
         self.total

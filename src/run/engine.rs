@@ -38,17 +38,23 @@ pub trait Engine {
     /// The name summaries carry.
     fn name(&self) -> &'static str;
 
-    /// Whether the engine can continue from tours already written.
-    fn resumes(&self) -> bool;
+    /// Whether the engine can continue from tours already written: only an engine that can
+    /// skip their classes says so.
+    fn resumes(&self) -> bool {
+        false
+    }
 
-    /// Counts solutions and classes; no tour leaves the engine.
+    /// Counts solutions and classes; no tour leaves the engine. By default the enumeration
+    /// with every class dropped, for an engine that has no cheaper way to count.
     fn count(
         &self,
         puzzle: &Puzzle,
         limits: &Limits,
         already: &[Tour],
         on_progress: &dyn Fn(Progress),
-    ) -> Result<Summary, EngineError>;
+    ) -> Result<Summary, EngineError> {
+        self.enumerate(puzzle, limits, already, &|_| {}, on_progress)
+    }
 
     /// Finds every class, handing each to `on_class` as it is found.
     fn enumerate(

@@ -3,7 +3,11 @@
 //!
 //! A cube counts as finished only when every class it owns was handed over before the run
 //! stopped; the indices are those of the model's searched cubes, which are valid only for the
-//! same cube plan, hence the plan's fingerprint beside them.
+//! same cube plan, hence the plan's fingerprint beside them. A cube split into parts and
+//! stopped inside records its finished parts the same way, beside the fingerprint of its split,
+//! so that a resume continues inside that cube.
+
+use std::collections::BTreeMap;
 
 use serde::de::{self, Deserializer};
 use serde::ser::{SerializeStruct, Serializer};
@@ -16,21 +20,77 @@ pub struct FinishedCubes {
     pub plan: String,
     /// Indices into the plan's searched cubes, ascending, without repeats.
     pub done: Vec<usize>,
+    /// The finished parts of cubes not in `done`, by cube index.
+    pub parts: BTreeMap<usize, FinishedParts>,
+}
+
+/// The finished parts of one cube split into parts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FinishedParts {
+    /// The fingerprint of the split the indices refer to: another split (another prefix
+    /// length, another encoding) numbers other parts.
+    pub split: String,
+    /// Indices into the cube's parts, ascending, without repeats.
+    pub done: Vec<usize>,
+}
+
+impl FinishedParts {
+    /// The indices of `done`, sorted and without repeats.
+    pub fn new(split: String, mut done: Vec<usize>) -> Self {
+        done.sort_unstable();
+        done.dedup();
+        FinishedParts { split, done }
+    }
+
+    /// Both records' parts when they number the same split, else the newer record `other`.
+    fn union(&self, other: &FinishedParts) -> FinishedParts {
+        match self.split == other.split {
+            true => {
+                let both = self.done.iter().chain(&other.done).copied().collect();
+                FinishedParts::new(self.split.clone(), both)
+            }
+            false => other.clone(),
+        }
+    }
 }
 
 impl FinishedCubes {
     /// The indices of `done`, sorted and without repeats.
-    pub fn new(plan: String, mut done: Vec<usize>) -> Self {
-        done.sort_unstable();
-        done.dedup();
-        FinishedCubes { plan, done }
+    pub fn new(plan: String, done: Vec<usize>) -> Self {
+        Self::with_parts(plan, done, BTreeMap::new())
     }
 
-    /// Both records' cubes, when they belong to the same plan.
+    /// [`FinishedCubes::new`] with the finished parts of cubes stopped inside; the parts of a
+    /// cube that is finished whole are dropped.
+    pub fn with_parts(
+        plan: String,
+        mut done: Vec<usize>,
+        mut parts: BTreeMap<usize, FinishedParts>,
+    ) -> Self {
+        done.sort_unstable();
+        done.dedup();
+        parts.retain(|cube, split| done.binary_search(cube).is_err() && !split.done.is_empty());
+        FinishedCubes { plan, done, parts }
+    }
+
+    /// Whether the record holds no finished cube and no finished part.
+    pub fn is_empty(&self) -> bool {
+        self.done.is_empty() && self.parts.is_empty()
+    }
+
+    /// Both records' cubes and parts, when they belong to the same plan.
     pub fn union(&self, other: &FinishedCubes) -> Option<FinishedCubes> {
         (self.plan == other.plan).then(|| {
             let both = self.done.iter().chain(&other.done).copied().collect();
-            FinishedCubes::new(self.plan.clone(), both)
+            let mut parts = self.parts.clone();
+            for (&cube, theirs) in &other.parts {
+                let united = match parts.get(&cube) {
+                    Some(ours) => ours.union(theirs),
+                    None => theirs.clone(),
+                };
+                parts.insert(cube, united);
+            }
+            FinishedCubes::with_parts(self.plan.clone(), both, parts)
         })
     }
 }
@@ -88,8 +148,22 @@ fn parse_ranges(text: &str) -> Result<Vec<usize>, String> {
 
 impl Serialize for FinishedCubes {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut record = serializer.serialize_struct("FinishedCubes", 2)?;
+        let fields = 2 + usize::from(!self.parts.is_empty());
+        let mut record = serializer.serialize_struct("FinishedCubes", fields)?;
         record.serialize_field("plan", &self.plan)?;
+        record.serialize_field("done", &ranges(&self.done))?;
+        // Left out when empty, so a run whose cubes are not split writes what it always wrote.
+        if !self.parts.is_empty() {
+            record.serialize_field("parts", &self.parts)?;
+        }
+        record.end()
+    }
+}
+
+impl Serialize for FinishedParts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut record = serializer.serialize_struct("FinishedParts", 2)?;
+        record.serialize_field("split", &self.split)?;
         record.serialize_field("done", &ranges(&self.done))?;
         record.end()
     }
@@ -102,10 +176,26 @@ impl<'de> Deserialize<'de> for FinishedCubes {
         struct Written {
             plan: String,
             done: String,
+            #[serde(default)]
+            parts: BTreeMap<usize, FinishedParts>,
         }
         let written = Written::deserialize(deserializer)?;
         let done = parse_ranges(&written.done).map_err(de::Error::custom)?;
-        Ok(FinishedCubes::new(written.plan, done))
+        Ok(FinishedCubes::with_parts(written.plan, done, written.parts))
+    }
+}
+
+impl<'de> Deserialize<'de> for FinishedParts {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Written {
+            split: String,
+            done: String,
+        }
+        let written = Written::deserialize(deserializer)?;
+        let done = parse_ranges(&written.done).map_err(de::Error::custom)?;
+        Ok(FinishedParts::new(written.split, done))
     }
 }
 
@@ -132,6 +222,38 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("'5-3'"), "{err}");
+    }
+
+    #[test]
+    fn finished_parts_round_trip_and_a_finished_cube_drops_its_parts() {
+        let parts = BTreeMap::from([
+            (4, FinishedParts::new("s".into(), vec![0, 1, 2, 6])),
+            (1, FinishedParts::new("t".into(), vec![3])),
+        ]);
+        let cubes = FinishedCubes::with_parts("ab".into(), vec![1], parts);
+        let line = serde_json::to_string(&cubes).unwrap();
+        assert_eq!(
+            line,
+            r#"{"plan":"ab","done":"1","parts":{"4":{"split":"s","done":"0-2,6"}}}"#
+        );
+        let back: FinishedCubes = serde_json::from_str(&line).unwrap();
+        assert_eq!(back, cubes);
+    }
+
+    #[test]
+    fn parts_of_one_split_unite_and_another_split_replaces_them() {
+        let record = |split: &str, done: Vec<usize>| {
+            let parts = BTreeMap::from([(2, FinishedParts::new(split.into(), done))]);
+            FinishedCubes::with_parts("p".into(), vec![], parts)
+        };
+        let same = record("s", vec![0, 1])
+            .union(&record("s", vec![5]))
+            .unwrap();
+        assert_eq!(same.parts[&2].done, vec![0, 1, 5]);
+        let other = record("s", vec![0, 1])
+            .union(&record("t", vec![5]))
+            .unwrap();
+        assert_eq!(other.parts[&2], FinishedParts::new("t".into(), vec![5]));
     }
 
     #[test]

@@ -10,7 +10,7 @@ mod progress;
 mod summary;
 
 pub use engine::{Engine, EngineError};
-pub use finished::{fingerprint, FinishedCubes};
+pub use finished::{fingerprint, FinishedCubes, FinishedParts};
 pub use progress::{CubeProgress, NodeProgress, Progress, StepProgress};
 pub use summary::{CountOnly, Summary};
 

@@ -9,6 +9,7 @@ use rustsat::types::Lit;
 use super::error::interruption;
 use super::family::{classes_of, solution_family};
 use super::options::prefix_length;
+use super::parts_done::{finished_before, PartsDone};
 use super::prefixes::{prefix_cubes, TooManyParts};
 use super::refuter::refute;
 use super::schedule::narrowed;
@@ -42,7 +43,8 @@ pub(super) fn search_own_cube(
     end.stats.lex_leader_clauses += encoding.lex_leader_clauses() as u64;
     end.signature = shared.options.solver.signature();
     let mut kissat_model = None;
-    if shared.refutes_first {
+    // Kissat would search the whole cube again; a cube stopped inside goes on part by part.
+    if shared.refutes_first && finished_before(shared, cube).is_none() {
         let blocked: Vec<&Tour> = shared
             .blocked
             .iter()
@@ -83,12 +85,17 @@ pub(super) fn search_cube(
     };
     let length = prefix_length(shared.puzzle, shared.options);
     let parts = parts_of(shared.puzzle, search.encoding(), cube, length)?;
-    for part in &parts {
+    let done = PartsDone::new(shared, cube, &parts);
+    for (index, part) in parts.iter().enumerate() {
+        if done.skips(index) {
+            continue;
+        }
         search.stats.prefix_cubes += 1;
         let assumptions: Vec<Lit> = assumptions.iter().chain(part).copied().collect();
         if let Some(reason) = search_part(shared, search, cube, &assumptions, sender)? {
             return Ok(Some(reason));
         }
+        done.record(cube, index, sender);
     }
     search.certify_cube(&assumptions, parts.len())
 }

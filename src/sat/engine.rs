@@ -21,25 +21,6 @@ impl Engine for SatEngine {
         true
     }
 
-    fn count(
-        &self,
-        puzzle: &Puzzle,
-        limits: &Limits,
-        already: &[Tour],
-        on_progress: &dyn Fn(Progress),
-    ) -> Result<Summary, EngineError> {
-        let on_cube = |cubes| on_progress(Progress::Cubes(cubes));
-        enumerate_observed(
-            puzzle,
-            &self.options,
-            limits,
-            already,
-            &mut |_| {},
-            &on_cube,
-        )
-        .map_err(EngineError::new)
-    }
-
     fn enumerate(
         &self,
         puzzle: &Puzzle,

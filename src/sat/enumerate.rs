@@ -1,5 +1,6 @@
 //! The engine's entry points: count, enumerate (fresh or resuming), solve.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::AtomicUsize;
 use std::time::Instant;
 
@@ -13,7 +14,9 @@ use super::{SatError, SatOptions};
 use crate::encode::cubes::{Cube, CubePlan};
 use crate::encode::Encoding;
 use crate::puzzle::{automorphisms, Puzzle};
-use crate::run::{fingerprint, Class, CubeProgress, FinishedCubes, Limits, StopFlag, Summary};
+use crate::run::{
+    fingerprint, Class, CubeProgress, FinishedCubes, FinishedParts, Limits, StopFlag, Summary,
+};
 use crate::solver::StopSignal;
 use crate::symmetry::key;
 use crate::tour::Tour;
@@ -150,8 +153,8 @@ fn enumerate_in(
     summary.classes = tally.classes;
     summary.set_stats(&SatRunStats::new(&shape, &outcome.stats));
     summary.finish(outcome.ending, started);
-    let finished = finished_now(&plan, options, outcome.finished);
-    if !summary.complete && !finished.done.is_empty() {
+    let finished = finished_now(&plan, options, outcome.finished, outcome.finished_parts);
+    if !summary.complete && !finished.is_empty() {
         summary.finished_cubes = Some(finished);
     }
     Ok(summary)
@@ -179,13 +182,23 @@ fn finished_before(plan: &CubePlan, options: &SatOptions) -> Result<Vec<Cube>, S
     chosen_cubes(plan, Some(&finished.done))
 }
 
-/// Every cube finished by this run or an earlier one it resumes.
-fn finished_now(plan: &CubePlan, options: &SatOptions, now: Vec<usize>) -> FinishedCubes {
-    let before = options.finished.iter().flat_map(|f| f.done.iter().copied());
-    FinishedCubes::new(
-        plan_fingerprint(plan),
-        now.into_iter().chain(before).collect(),
-    )
+/// Every cube and part finished by this run or an earlier one it resumes.
+fn finished_now(
+    plan: &CubePlan,
+    options: &SatOptions,
+    cubes: Vec<usize>,
+    parts: BTreeMap<usize, FinishedParts>,
+) -> FinishedCubes {
+    let parts = parts
+        .into_iter()
+        .map(|(cube, record)| (cube, FinishedParts::new(record.split, record.done)))
+        .collect();
+    let now = FinishedCubes::with_parts(plan_fingerprint(plan), cubes, parts);
+    match &options.finished {
+        // Checked against the plan before the run ([`finished_before`]).
+        Some(before) => before.union(&now).unwrap_or(now),
+        None => now,
+    }
 }
 
 /// The cubes a run searches: all, or those of the indices given.

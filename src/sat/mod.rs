@@ -34,6 +34,7 @@ mod error;
 pub mod family;
 pub mod manifest;
 mod options;
+mod parts_done;
 pub mod prefixes;
 mod proof;
 mod refuter;

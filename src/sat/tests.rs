@@ -261,3 +261,96 @@ mod refute_first_tests {
         assert_eq!(stat(&limited, "refuter_calls"), 0);
     }
 }
+
+mod resume_inside_a_cube_tests {
+    use std::collections::HashSet;
+
+    use super::super::*;
+    use crate::puzzle::Puzzle;
+    use crate::run::{FinishedCubes, Limits, Summary};
+    use crate::spec::Spec;
+    use crate::tour::Tour;
+
+    fn run(
+        puzzle: &Puzzle,
+        options: &SatOptions,
+        limits: &Limits,
+        already: &[Tour],
+    ) -> (Summary, Vec<Vec<Tour>>) {
+        let mut classes = Vec::new();
+        let summary = enumerate_resuming(puzzle, options, limits, already, &mut |class| {
+            classes.push(class.members.clone());
+        })
+        .unwrap();
+        (summary, classes)
+    }
+
+    fn parts_searched(summary: &Summary) -> u64 {
+        summary.stats["prefix_cubes"].as_u64().unwrap()
+    }
+
+    /// A run stopped inside a split cube records the parts it finished there; resumed, it
+    /// searches only the others, and the two runs' classes are the fresh run's, none twice.
+    /// Against a resume told only the finished cubes, it searches exactly the recorded parts
+    /// fewer.
+    #[test]
+    fn a_resume_continues_inside_the_cube_it_was_stopped_in() {
+        let model = "board = \"5x5\"\n[start]\ncols = [0]\n[end]\ncols = [-1]";
+        let puzzle = Puzzle::from_spec(&Spec::from_toml(model, "test").unwrap()).unwrap();
+        let options = SatOptions {
+            prefix_length: Some(3),
+            refute_first: RefuteFirst::Off,
+            jobs: 1,
+            ..SatOptions::default()
+        };
+        let (fresh, fresh_classes) = run(&puzzle, &options, &Limits::default(), &[]);
+        let limits = Limits {
+            solutions: Some(fresh.solutions / 2),
+            ..Limits::default()
+        };
+        let (stopped, first) = run(&puzzle, &options, &limits, &[]);
+        let finished = stopped
+            .finished_cubes
+            .clone()
+            .expect("a stopped run records");
+        let recorded: usize = finished.parts.values().map(|p| p.done.len()).sum();
+        assert!(recorded > 0, "no part recorded: {finished:?}");
+
+        let already: Vec<Tour> = first.concat();
+        let resuming = |finished: FinishedCubes| SatOptions {
+            finished: Some(finished),
+            ..options.clone()
+        };
+        let (resumed, rest) = run(
+            &puzzle,
+            &resuming(finished.clone()),
+            &Limits::default(),
+            &already,
+        );
+        assert!(resumed.complete);
+        assert_eq!(
+            (resumed.solutions, resumed.classes),
+            (fresh.solutions, fresh.classes)
+        );
+        let representatives = |classes: &[Vec<Tour>]| -> Vec<Vec<usize>> {
+            classes.iter().map(|c| c[0].order().to_vec()).collect()
+        };
+        let mut both = representatives(&first);
+        both.extend(representatives(&rest));
+        let distinct: HashSet<&Vec<usize>> = both.iter().collect();
+        assert_eq!(distinct.len(), both.len(), "a class reported twice");
+        let fresh_set: HashSet<Vec<usize>> = representatives(&fresh_classes).into_iter().collect();
+        assert_eq!(
+            distinct.into_iter().cloned().collect::<HashSet<_>>(),
+            fresh_set
+        );
+
+        let cubes_only = FinishedCubes::new(finished.plan.clone(), finished.done.clone());
+        let (whole_cube, _) = run(&puzzle, &resuming(cubes_only), &Limits::default(), &already);
+        assert_eq!(whole_cube.solutions, fresh.solutions);
+        assert_eq!(
+            parts_searched(&whole_cube) - parts_searched(&resumed),
+            recorded as u64
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! The worker threads: each takes cubes until none is left; the calling thread receives
 //! their classes, reports them in order and stops them at the limit.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -12,7 +13,7 @@ use crate::encode::{EncodeOptions, Encoding};
 use crate::puzzle::{Automorphism, Puzzle};
 use crate::run::CubeProgress;
 use crate::run::StopFlag;
-use crate::run::{Class, Ending};
+use crate::run::{Class, Ending, FinishedParts};
 use crate::solver::StopSignal;
 use crate::tour::Tour;
 
@@ -42,6 +43,13 @@ pub(super) struct WorkPool<'a> {
 /// What a worker sends to the thread that reports.
 pub(super) enum Message {
     Classes(Vec<Class>),
+    /// One part of a cube split into parts finished: the part's index in the split whose
+    /// fingerprint is given.
+    PartDone {
+        cube: Cube,
+        split: String,
+        part: usize,
+    },
     /// One cube finished.
     CubeDone(Cube),
     Done(Result<WorkerEnd, SatError>),
@@ -67,6 +75,8 @@ pub(super) struct Outcome {
     pub(super) signature: &'static str,
     /// The cubes (indices into the plan's searched cubes) whose classes were all reported.
     pub(super) finished: Vec<usize>,
+    /// The parts, by cube index, whose classes were all reported.
+    pub(super) finished_parts: BTreeMap<usize, FinishedParts>,
 }
 
 impl Outcome {
@@ -77,6 +87,7 @@ impl Outcome {
             stats: SatStats::default(),
             signature: "",
             finished: Vec::new(),
+            finished_parts: BTreeMap::new(),
         }
     }
 }
@@ -121,9 +132,7 @@ pub(super) fn collect(
         observers,
         outcome: Outcome {
             ending: Ending::Exhausted,
-            stats: SatStats::default(),
-            signature: "",
-            finished: Vec::new(),
+            ..Outcome::limit_before_search()
         },
         first_error: None,
         dropped: None,
@@ -136,6 +145,7 @@ pub(super) fn collect(
         };
         match message {
             Message::Classes(classes) => reporter.classes(&classes),
+            Message::PartDone { cube, split, part } => reporter.part_done(cube, split, part),
             Message::CubeDone(cube) => reporter.cube_done(cube),
             Message::Done(end) => {
                 done += 1;
@@ -177,13 +187,28 @@ impl Reporter<'_, '_, '_> {
         }
     }
 
-    /// Records `cube` as finished unless a class may be missing from what was reported: a
-    /// worker sends a cube's classes before the cube, so none of them is still on its way.
+    /// Whether every class sent so far was reported: a worker sends a cube's (or a part's)
+    /// classes before the cube (or the part), so none of them is still on its way.
+    fn nothing_dropped(&self) -> bool {
+        self.dropped.is_none() && self.first_error.is_none() && !self.tally.limit_reached()
+    }
+
+    /// Records a part of `cube` as finished unless a class may be missing from what was
+    /// reported.
+    fn part_done(&mut self, cube: Cube, split: String, part: usize) {
+        let Some(index) = self.shared.plan.index_of(cube) else {
+            return;
+        };
+        if self.nothing_dropped() {
+            let parts = self.outcome.finished_parts.entry(index);
+            let record = parts.or_insert_with(|| FinishedParts::new(split, Vec::new()));
+            record.done.push(part);
+        }
+    }
+
+    /// Records `cube` as finished unless a class may be missing from what was reported.
     fn cube_done(&mut self, cube: Cube) {
-        let whole =
-            self.dropped.is_none() && self.first_error.is_none() && !self.tally.limit_reached();
-        let searched = self.shared.plan.searched();
-        if let (true, Some(index)) = (whole, searched.iter().position(|&c| c == cube)) {
+        if let (true, Some(index)) = (self.nothing_dropped(), self.shared.plan.index_of(cube)) {
             self.outcome.finished.push(index);
         }
         self.cubes_done += 1;

@@ -22,10 +22,6 @@ impl Engine for SearchEngine {
         "search"
     }
 
-    fn resumes(&self) -> bool {
-        false
-    }
-
     fn count(
         &self,
         puzzle: &Puzzle,
