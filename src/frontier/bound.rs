@@ -69,6 +69,21 @@ mod tests {
     }
 
     #[test]
+    fn every_8x8_count_takes_one_wide_sweep_and_8x32_takes_primes() {
+        use super::super::counter::{counters_for, Counter};
+        let board = Board::knight(Shape::flat(8, 8));
+        for closed in [true, false] {
+            let bits = count_bits(&board, closed);
+            assert!(bits > 62.0, "8x8 closed {closed}: {bits} bits");
+            let counters = counters_for(bits);
+            assert_eq!(counters, vec![Counter::Wide], "8x8 closed {closed}");
+        }
+        // The closed 8 x 32 count has 72 digits, past 2^128: its bound must be too.
+        let long = Board::knight(Shape::flat(8, 32));
+        assert!(counters_for(count_bits(&long, true)).len() > 1);
+    }
+
+    #[test]
     fn one_prime_per_62_bits() {
         assert_eq!(primes_for(0.0), 1);
         assert_eq!(primes_for(60.0), 1);

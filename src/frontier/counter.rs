@@ -48,17 +48,16 @@ impl Counter {
     }
 }
 
-/// The sweeps a count bounded by `2^bound_bits` needs: one wide sweep when the bound (with
-/// rounding slack) is below 2^128, else one per prime, as many as [`super::bound::primes_for`]
-/// says.
+/// The sweeps a count bounded by `2^bound_bits` needs: one sweep modulo one prime when a
+/// prime passes the bound (a count of one word is the smallest record), else one wide sweep
+/// when the bound (with rounding slack) is below 2^128, else one sweep per prime, as many
+/// as [`super::bound::primes_for`] says.
 pub fn counters_for(bound_bits: f64) -> Vec<Counter> {
-    if bound_bits + ROUNDING_BITS < WIDE_BITS {
+    let needed = super::bound::primes_for(bound_bits);
+    if needed > 1 && bound_bits + ROUNDING_BITS < WIDE_BITS {
         return vec![Counter::Wide];
     }
-    primes(super::bound::primes_for(bound_bits))
-        .into_iter()
-        .map(Counter::Prime)
-        .collect()
+    primes(needed).into_iter().map(Counter::Prime).collect()
 }
 
 #[cfg(test)]
@@ -74,7 +73,12 @@ mod tests {
 
     #[test]
     fn a_bound_below_two_to_the_128_takes_one_wide_sweep_and_above_it_primes() {
-        assert_eq!(counters_for(0.0), vec![Counter::Wide]);
+        let one_prime = |bits| matches!(counters_for(bits).as_slice(), [Counter::Prime(_)]);
+        assert!(
+            one_prime(0.0) && one_prime(59.9),
+            "one prime passes the bound"
+        );
+        assert_eq!(counters_for(61.0), vec![Counter::Wide]);
         assert_eq!(counters_for(125.9), vec![Counter::Wide]);
         let above = counters_for(126.0);
         assert_eq!(above.len(), 3, "three primes of 62 bits pass 128 bits");

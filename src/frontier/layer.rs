@@ -5,11 +5,11 @@
 
 use super::counter::Counter;
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
-/// Bytes of a file's read or write buffer.
-const FILE_BUFFER: usize = 1 << 20;
+/// Bytes of a file's read block, about.
+const READ_BLOCK: usize = 1 << 20;
 
 /// The widest record: a 128-bit key and a 128-bit count.
 const MAX_RECORD: usize = 32;
@@ -105,12 +105,20 @@ impl Layer {
                 Ok(bytes)
             }
             Store::Disk(file) => {
-                let mut reader = BufReader::with_capacity(FILE_BUFFER, File::open(&file.path)?);
-                let mut record = [0u8; MAX_RECORD];
-                for _ in 0..self.len {
-                    reader.read_exact(&mut record[..size])?;
-                    let (word, residue) = decode(&record[..size], key);
-                    each(word, residue)?;
+                // Whole records a block, read with one call and decoded from memory.
+                let mut reader = File::open(&file.path)?;
+                let per_block = (READ_BLOCK / size).max(1);
+                let mut block = vec![0u8; per_block * size];
+                let mut left = self.len;
+                while left > 0 {
+                    let records = left.min(per_block);
+                    let bytes = &mut block[..records * size];
+                    reader.read_exact(bytes)?;
+                    for record in bytes.chunks_exact(size) {
+                        let (word, count) = decode(record, key);
+                        each(word, count)?;
+                    }
+                    left -= records;
                 }
                 Ok(Vec::new())
             }
@@ -138,7 +146,9 @@ pub struct LayerWriter {
 #[derive(Debug)]
 enum Sink {
     Memory(Vec<u8>),
-    Disk(Spilled, BufWriter<File>),
+    /// The file and the block being filled, written whole when the next record would not
+    /// fit it.
+    Disk(Spilled, File, Vec<u8>),
 }
 
 impl LayerWriter {
@@ -165,7 +175,7 @@ impl LayerWriter {
         }
     }
 
-    /// A layer written to a new file at `path`, with a write buffer of `buffer` bytes.
+    /// A layer written to a new file at `path` in blocks of about `buffer` bytes.
     pub fn on_disk(
         bits: u32,
         counter: Counter,
@@ -179,7 +189,8 @@ impl LayerWriter {
             len: 0,
             sink: Sink::Disk(
                 Spilled { path, bytes: 0 },
-                BufWriter::with_capacity(buffer, file),
+                file,
+                Vec::with_capacity(buffer.max(MAX_RECORD)),
             ),
         })
     }
@@ -209,23 +220,27 @@ impl LayerWriter {
                 bytes.extend_from_slice(residue);
                 Ok(())
             }
-            Sink::Disk(file, writer) => {
-                file.bytes += (key.len() + residue.len()) as u64;
-                writer.write_all(key)?;
-                writer.write_all(residue)
+            Sink::Disk(spilled, file, block) => {
+                let size = key.len() + residue.len();
+                if block.len() + size > block.capacity() {
+                    file.write_all(block)?;
+                    block.clear();
+                }
+                spilled.bytes += size as u64;
+                block.extend_from_slice(key);
+                block.extend_from_slice(residue);
+                Ok(())
             }
         }
     }
 
-    /// The layer written, its file flushed.
+    /// The layer written, its last block written to its file.
     pub fn finish(self) -> io::Result<Layer> {
         let store = match self.sink {
             Sink::Memory(bytes) => Store::Memory(bytes),
-            Sink::Disk(file, writer) => {
-                writer
-                    .into_inner()
-                    .map_err(io::IntoInnerError::into_error)?;
-                Store::Disk(file)
+            Sink::Disk(spilled, mut file, block) => {
+                file.write_all(&block)?;
+                Store::Disk(spilled)
             }
         };
         Ok(Layer {
@@ -288,6 +303,24 @@ pub(super) mod tests {
                 assert!(!path.exists(), "a layer read from disk removes its file");
             }
         }
+    }
+
+    #[test]
+    fn a_file_of_several_blocks_comes_back_whole_and_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let size = record_bytes(72, Counter::Wide);
+        let n = (3 * READ_BLOCK / size + 7) as u128;
+        let want: Vec<(u128, u128)> = (0..n).map(|i| (i << 50 | i, u128::MAX - i)).collect();
+        // A write block that is no multiple of the record size: records straddle blocks.
+        let path = dir.path().join("blocks");
+        let mut writer = LayerWriter::on_disk(72, Counter::Wide, path, 1000).unwrap();
+        for &(w, c) in &want {
+            writer.push(w, c).unwrap();
+        }
+        let layer = writer.finish().unwrap();
+        assert_eq!(layer.disk_bytes(), n as u64 * size as u64);
+        let got = read(layer);
+        assert!(got == want, "{} records back of {}", got.len(), want.len());
     }
 
     #[test]

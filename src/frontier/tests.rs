@@ -128,13 +128,13 @@ fn a_board_whose_bound_passes_two_to_the_128_is_counted_modulo_primes() {
         assert_eq!(count, 1, "{} {kind:?}", board.shape());
         assert!(primes >= 3, "{} {kind:?}: {primes} primes", board.shape());
     }
-    // Below the bound, one sweep with a 128-bit count.
+    // Between one prime's bits and 2^128, one sweep with a 128-bit count; below, one prime.
+    let shorter = Board::new(Shape::flat(2, 40), wazir);
+    let bits = count_bits(&shorter, true);
+    assert!(bits > 64.0 && bits < 120.0, "a bound of {bits} bits");
+    assert_eq!(count_and_primes(&shorter, Kind::Cycle), (1, 0));
     let knight = Board::new(Shape::flat(3, 4), Leaper::KNIGHT);
-    assert_eq!(
-        count_and_primes(&knight, Kind::Path).1,
-        0,
-        "3x4 paths take no prime"
-    );
+    assert_eq!(count_and_primes(&knight, Kind::Path).1, 1, "3x4 paths");
 }
 
 /// Every state after every step of the sweep, from the empty frontier, with no counts.
