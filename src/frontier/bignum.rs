@@ -21,6 +21,13 @@ impl BigCount {
         out
     }
 
+    /// The number `n`.
+    pub fn from_u128(n: u128) -> Self {
+        BigCount::from_u64((n >> 64) as u64)
+            .mul_add(1 << 32, 0)
+            .mul_add(1 << 32, n as u64)
+    }
+
     /// `self * factor + addend`.
     pub fn mul_add(&self, factor: u64, addend: u64) -> Self {
         let mut limbs = Vec::with_capacity(self.limbs.len() + 1);
@@ -95,12 +102,6 @@ impl fmt::Display for BigCount {
 mod tests {
     use super::*;
 
-    fn from_u128(n: u128) -> BigCount {
-        BigCount::from_u64((n >> 64) as u64)
-            .mul_add(1 << 32, 0)
-            .mul_add(1 << 32, n as u64)
-    }
-
     #[test]
     fn prints_as_u128_does() {
         for n in [
@@ -112,7 +113,7 @@ mod tests {
             u128::from(u64::MAX) + 1,
             u128::MAX,
         ] {
-            assert_eq!(from_u128(n).to_string(), n.to_string());
+            assert_eq!(BigCount::from_u128(n).to_string(), n.to_string());
         }
     }
 

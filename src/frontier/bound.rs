@@ -1,11 +1,17 @@
-//! How many primes the counts need: an upper bound on the count, from Bregman's theorem.
+//! An upper bound on the count, from Bregman's theorem: whether one sweep modulo 2^128 gives
+//! the count exactly, and else how many primes the counts need.
 //!
 //! Bregman (1973; Minc's conjecture): a 0-1 square matrix with row sums r_i has permanent at
 //! most the product of (r_i!)^(1/r_i). Each Hamiltonian cycle of the move graph, taken in one
-//! direction, is a term of the permanent of its adjacency matrix. Each Hamiltonian path, in
-//! one direction, closes into a Hamiltonian cycle through an extra vertex joined to every
-//! cell, so the permanent of that larger matrix bounds the paths. The product of the primes
-//! must exceed the count for the remainders to determine it.
+//! direction, is a term of the permanent of its adjacency matrix (the permutation sending
+//! each cell to the next), and distinct directed cycles are distinct terms, so the undirected
+//! cycles are at most the permanent. Each Hamiltonian path, in one direction, closes into a
+//! Hamiltonian cycle through an extra vertex joined to every cell, so the permanent of that
+//! larger matrix bounds the directed paths, twice the undirected ones the sweep counts. Only
+//! the degrees enter, so the bound holds for any graph the engine sweeps: any leaper on a
+//! rectangle or a box. A degree counted too high only raises the bound, since (r!)^(1/r)
+//! grows with r. The count is then below 2^128 whenever the bound is, and the product of the
+//! primes must exceed it for the remainders to determine it.
 
 use crate::board::Board;
 
@@ -60,6 +66,21 @@ mod tests {
                 .sum();
             assert!(product_bits > bits + 1.0, "{bits} bits");
         }
+    }
+
+    #[test]
+    fn every_8x8_count_takes_one_wide_sweep_and_8x32_takes_primes() {
+        use super::super::counter::{counters_for, Counter};
+        let board = Board::knight(Shape::flat(8, 8));
+        for closed in [true, false] {
+            let bits = count_bits(&board, closed);
+            assert!(bits > 62.0, "8x8 closed {closed}: {bits} bits");
+            let counters = counters_for(bits);
+            assert_eq!(counters, vec![Counter::Wide], "8x8 closed {closed}");
+        }
+        // The closed 8 x 32 count has 72 digits, past 2^128: its bound must be too.
+        let long = Board::knight(Shape::flat(8, 32));
+        assert!(counters_for(count_bits(&long, true)).len() > 1);
     }
 
     #[test]

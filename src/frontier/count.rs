@@ -1,20 +1,21 @@
 //! The sweep: every step's states from the last step's, until every cell has left, then the
 //! count from its residues.
 //!
-//! The sweep runs once per prime, each time with one residue per state: a state then takes
-//! its key and one residue, and the primes' runs share nothing but the schedule. Between
+//! The sweep runs once with a 128-bit count per state when a proven bound on the count is
+//! below 2^128, else once per prime with one residue per state (see [`Counter`]): a state
+//! then takes its key and one count, and the sweeps share nothing but the schedule. Between
 //! steps the states are a packed layer (no empty place); the next step is built in one hash
 //! table, which is drained into the next layer. When the table would pass the memory
 //! allowed, the step spills: the table's states and every later successor are written to
 //! partition files by hash, and each partition is summed alone in a smaller table.
 
 use super::bignum::BigCount;
-use super::bound::{count_bits, primes_for};
+use super::bound::count_bits;
 use super::budget::Budget;
+use super::counter::{counters_for, Counter};
 use super::crt::combine;
 use super::layer::{record_bytes, Layer, LayerWriter};
 use super::layout::{best_schedule, Schedule, Step};
-use super::modular::primes;
 use super::spill::{Partitions, SpillDir, MAX_PARTITIONS};
 use super::state::Packing;
 use super::table::{place_bytes, states_within, AddError, Table, BATCH};
@@ -50,7 +51,8 @@ pub struct Figures {
     pub peak_bytes: usize,
     /// `peak_bytes` per state of the two steps held then.
     pub bytes_per_state: f64,
-    /// Primes the counts are kept modulo: one sweep each.
+    /// Primes the counts are kept modulo, one sweep each; 0 for one sweep with a 128-bit
+    /// count.
     pub primes: usize,
     /// Slots of the packed state.
     pub slots: usize,
@@ -91,8 +93,16 @@ pub fn sweep(
     let schedule = best_schedule(board).ok_or(FrontierError::TooWide {
         board: board.shape().to_string(),
     })?;
-    // Bregman's bound: the product of the primes, each above 2^62, exceeds the count.
-    let primes = primes(primes_for(count_bits(board, shape == Shape::Cycle)));
+    // Bregman's bound on the count: below 2^128, one sweep modulo 2^128 gives the count;
+    // else the product of the primes, each above 2^62, exceeds it.
+    let counters = counters_for(count_bits(board, shape == Shape::Cycle));
+    let primes: Vec<u64> = counters
+        .iter()
+        .filter_map(|c| match c {
+            Counter::Prime(p) => Some(*p),
+            Counter::Wide => None,
+        })
+        .collect();
     let transition = Transition {
         packing: Packing::new(schedule.slots as u32, schedule.bits),
         shape,
@@ -119,9 +129,9 @@ pub fn sweep(
         disk: SpillDir::new(budget.spill_dir.clone()),
         spare: Vec::new(),
     };
-    let mut residues = Vec::with_capacity(primes.len());
-    for (round, &prime) in primes.iter().enumerate() {
-        match run.one_prime(round, prime, primes.len()) {
+    let mut residues = Vec::with_capacity(counters.len());
+    for (round, &counter) in counters.iter().enumerate() {
+        match run.one_sweep(round, counter, counters.len()) {
             Ok(residue) => residues.push(residue),
             Err(Halt::Stopped(ending)) => return Ok((Outcome::Stopped(ending), run.figures)),
             Err(Halt::OutOfMemory { step, states }) => {
@@ -131,7 +141,14 @@ pub fn sweep(
             Err(Halt::NoTable) => unreachable!("a step names the table it could not make"),
         }
     }
-    Ok((Outcome::Counted(combine(&residues, &primes)), run.figures))
+    let count = match counters.as_slice() {
+        [Counter::Wide] => BigCount::from_u128(residues[0]),
+        _ => {
+            let residues: Vec<u64> = residues.iter().map(|&r| r as u64).collect();
+            combine(&residues, &primes)
+        }
+    };
+    Ok((Outcome::Counted(count), run.figures))
 }
 
 /// Why a sweep did not finish.
@@ -176,15 +193,15 @@ struct StepFigures {
 }
 
 impl Run<'_> {
-    /// The count modulo `prime`: the residue of the empty frontier after the last step.
-    fn one_prime(&mut self, round: usize, prime: u64, rounds: usize) -> Result<u64, Halt> {
-        let mut layer = Layer::start(self.bits);
-        let mut table = Table::with_capacity(self.bits, 1, 1)
+    /// The count in `counter`: the empty frontier's after the last step.
+    fn one_sweep(&mut self, round: usize, counter: Counter, rounds: usize) -> Result<u128, Halt> {
+        let mut layer = Layer::start(self.bits, counter);
+        let mut table = Table::with_capacity(self.bits, counter, 1)
             .map_err(|_| Halt::OutOfMemory { step: 0, states: 0 })?;
         let steps = self.schedule.steps.len();
         for (i, step) in self.schedule.steps.iter().enumerate() {
             let before = layer.len();
-            let (next, seen) = self.advance(i + 1, step, prime, layer, &mut table)?;
+            let (next, seen) = self.advance(i + 1, step, counter, layer, &mut table)?;
             layer = next;
             self.measure(before, layer.len(), &seen);
             (self.on_progress)(Progress::Steps(StepProgress {
@@ -230,7 +247,7 @@ impl Run<'_> {
         &mut self,
         at: usize,
         step: &Step,
-        prime: u64,
+        counter: Counter,
         layer: Layer,
         table: &mut Table,
     ) -> Result<(Layer, StepFigures), Halt> {
@@ -242,7 +259,7 @@ impl Run<'_> {
         let held = layer.memory_bytes();
         let room = self.budget.bytes.saturating_sub(held);
         let bound = states.saturating_mul(SUCCESSORS_PER_STATE) + BATCH;
-        let preferred = bound.min(states_within(room, self.bits, 1));
+        let preferred = bound.min(states_within(room, self.bits, counter));
         let needed = (states + states / 4 + BATCH).min(preferred);
         table
             .make_room(needed, preferred, room)
@@ -270,15 +287,15 @@ impl Run<'_> {
                     batch.push(successor, residue);
                 }
                 if batch.held + 2 > BATCH {
-                    self.flush(&mut batch, prime, table, &mut sink)?;
+                    self.flush(&mut batch, counter, table, &mut sink)?;
                 }
                 Ok::<(), Halt>(())
             })
             .map_err(no_memory)?;
-        self.flush(&mut batch, prime, table, &mut sink)
+        self.flush(&mut batch, counter, table, &mut sink)
             .map_err(no_memory)?;
         let Some(parts) = sink.spill else {
-            let out = self.writer(table.len(), table.bytes())?;
+            let out = self.writer(table.len(), table.bytes(), counter)?;
             let next = self.drain_table(table, out)?;
             seen.memory = seen.memory.max(table.bytes() + next.memory_bytes());
             seen.disk = seen.disk.max(next.disk_bytes());
@@ -289,7 +306,7 @@ impl Run<'_> {
         let parts = parts.finish()?;
         let spilled: u64 = parts.iter().map(Layer::disk_bytes).sum();
         seen.disk = seen.disk.max(disk_before + spilled);
-        let mut out = self.writer(records, 0)?;
+        let mut out = self.writer(records, 0, counter)?;
         for part in parts {
             self.check()?;
             let room = self.budget.bytes.saturating_sub(out.memory_bytes());
@@ -297,7 +314,7 @@ impl Run<'_> {
                 .make_room(part.len(), part.len(), room)
                 .map_err(|_| no_memory(Halt::NoTable))?;
             seen.memory = seen.memory.max(table.bytes() + out.memory_bytes());
-            sum_into(part, prime, table).map_err(no_memory)?;
+            sum_into(part, table).map_err(no_memory)?;
             out = drain_into(table, out)?;
         }
         let next = out.finish()?;
@@ -307,15 +324,27 @@ impl Run<'_> {
 
     /// A writer for the next layer of at most `states`, in memory when it takes at most
     /// a quarter of the memory allowed and fits beside `table_bytes`.
-    fn writer(&mut self, states: usize, table_bytes: usize) -> Result<LayerWriter, Halt> {
-        let bytes = states.saturating_mul(record_bytes(self.bits));
+    fn writer(
+        &mut self,
+        states: usize,
+        table_bytes: usize,
+        counter: Counter,
+    ) -> Result<LayerWriter, Halt> {
+        let bytes = states.saturating_mul(record_bytes(self.bits, counter));
         let budget = self.budget.bytes;
         let spare = std::mem::take(&mut self.spare);
         if bytes <= budget / 4 * LAYER_QUARTERS && bytes + table_bytes <= budget {
-            return Ok(LayerWriter::in_memory_reusing(self.bits, spare, states));
+            return Ok(LayerWriter::in_memory_reusing(
+                self.bits, counter, spare, states,
+            ));
         }
         let path = self.disk.new_path()?;
-        Ok(LayerWriter::on_disk(self.bits, path, SPILL_BUFFER.0)?)
+        Ok(LayerWriter::on_disk(
+            self.bits,
+            counter,
+            path,
+            SPILL_BUFFER.0,
+        )?)
     }
 
     fn drain_table(&self, table: &mut Table, out: LayerWriter) -> Result<Layer, Halt> {
@@ -327,7 +356,7 @@ impl Run<'_> {
     fn flush(
         &mut self,
         batch: &mut Batch,
-        prime: u64,
+        counter: Counter,
         table: &mut Table,
         sink: &mut Sink,
     ) -> Result<(), Halt> {
@@ -335,13 +364,13 @@ impl Run<'_> {
         let residues = &batch.residues[..batch.held];
         let spill = &mut sink.spill;
         if spill.is_none() {
-            match table.add_batch(words, residues, &[prime], sink.room) {
+            match table.add_batch(words, residues, sink.room) {
                 Ok(()) => {
                     batch.held = 0;
                     return Ok(());
                 }
                 Err(AddError::NoMemory) => return Err(Halt::NoTable),
-                Err(AddError::Full) => *spill = Some(self.open_spill(table, sink.bound)?),
+                Err(AddError::Full) => *spill = Some(self.open_spill(table, sink.bound, counter)?),
             }
         }
         let parts = spill.as_mut().expect("opened above");
@@ -354,15 +383,20 @@ impl Run<'_> {
 
     /// Partition files for a step of at most `bound` successors, each partition's table
     /// within half the memory allowed, with the table's states moved into them.
-    fn open_spill(&mut self, table: &mut Table, bound: usize) -> Result<Partitions, Halt> {
+    fn open_spill(
+        &mut self,
+        table: &mut Table,
+        bound: usize,
+        counter: Counter,
+    ) -> Result<Partitions, Halt> {
         let budget = self.budget.bytes;
-        let table_bytes = bound.saturating_mul(place_bytes(self.bits, 1)) / 3 * 4;
+        let table_bytes = bound.saturating_mul(place_bytes(self.bits, counter)) / 3 * 4;
         let parts = table_bytes
             .div_ceil((budget / 2).max(1))
             .min(MAX_PARTITIONS);
         let buffer = (budget / 8 / parts.max(2)).clamp(SPILL_BUFFER.1, SPILL_BUFFER.0);
-        let mut spill = Partitions::open(&mut self.disk, self.bits, parts, buffer)?;
-        table.drain(|word, residues| spill.add(word, residues[0]))?;
+        let mut spill = Partitions::open(&mut self.disk, self.bits, counter, parts, buffer)?;
+        table.drain(|word, count| spill.add(word, count))?;
         Ok(spill)
     }
 }
@@ -379,7 +413,7 @@ struct Sink {
 /// Successors waiting to be added together.
 struct Batch {
     words: [u128; BATCH],
-    residues: [u64; BATCH],
+    residues: [u128; BATCH],
     held: usize,
 }
 
@@ -394,7 +428,7 @@ impl Default for Batch {
 }
 
 impl Batch {
-    fn push(&mut self, word: u128, residue: u64) {
+    fn push(&mut self, word: u128, residue: u128) {
         self.words[self.held] = word;
         self.residues[self.held] = residue;
         self.held += 1;
@@ -402,22 +436,22 @@ impl Batch {
 }
 
 /// Sums a spilled partition's records in the (empty) table.
-fn sum_into(part: Layer, prime: u64, table: &mut Table) -> Result<(), Halt> {
+fn sum_into(part: Layer, table: &mut Table) -> Result<(), Halt> {
     let mut batch = Batch::default();
     part.drain(|word, residue| {
         batch.push(word, residue);
         if batch.held == BATCH {
-            add_all(&mut batch, prime, table)?;
+            add_all(&mut batch, table)?;
         }
         Ok::<(), Halt>(())
     })?;
-    add_all(&mut batch, prime, table)
+    add_all(&mut batch, table)
 }
 
-fn add_all(batch: &mut Batch, prime: u64, table: &mut Table) -> Result<(), Halt> {
+fn add_all(batch: &mut Batch, table: &mut Table) -> Result<(), Halt> {
     let (words, residues) = (&batch.words[..batch.held], &batch.residues[..batch.held]);
     table
-        .add_batch(words, residues, &[prime], usize::MAX)
+        .add_batch(words, residues, usize::MAX)
         .map_err(|_| Halt::NoTable)?;
     batch.held = 0;
     Ok(())
@@ -425,6 +459,6 @@ fn add_all(batch: &mut Batch, prime: u64, table: &mut Table) -> Result<(), Halt>
 
 /// Moves the table's states to the end of `out`, emptying the table.
 fn drain_into(table: &mut Table, mut out: LayerWriter) -> io::Result<LayerWriter> {
-    table.drain(|word, residues| out.push(word, residues[0]))?;
+    table.drain(|word, count| out.push(word, count))?;
     Ok(out)
 }

@@ -1,34 +1,33 @@
 //! One step's states packed one after another, with no empty place: each state's key bytes
-//! (as few as its word needs) then its residue. A layer is kept in memory, or in a file of
+//! (as few as its word needs) then its count (as many bytes as the sweep's counter takes). A layer is kept in memory, or in a file of
 //! the spill directory when memory is short; either way it is read once, in the order it
 //! was written, and then given back (the file removed).
 
+use super::counter::Counter;
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
-/// Bytes of a file's read or write buffer.
-const FILE_BUFFER: usize = 1 << 20;
+/// Bytes of a file's read block, about.
+const READ_BLOCK: usize = 1 << 20;
 
-/// Bytes a residue takes in a record.
-const RESIDUE_BYTES: usize = 8;
+/// The widest record: a 128-bit key and a 128-bit count.
+const MAX_RECORD: usize = 32;
 
-/// The widest record: a 128-bit key and a residue.
-const MAX_RECORD: usize = 16 + RESIDUE_BYTES;
-
-/// Bytes a record takes for words of `bits` bits.
-pub fn record_bytes(bits: u32) -> usize {
-    key_bytes(bits) + RESIDUE_BYTES
+/// Bytes a record takes for words of `bits` bits and counts in `counter`.
+pub fn record_bytes(bits: u32, counter: Counter) -> usize {
+    key_bytes(bits) + counter.bytes()
 }
 
 fn key_bytes(bits: u32) -> usize {
     (bits as usize).div_ceil(8).max(1)
 }
 
-/// States with one residue each, packed.
+/// States with one count each, packed.
 #[derive(Debug)]
 pub struct Layer {
     key: usize,
+    count: usize,
     len: usize,
     store: Store,
 }
@@ -56,8 +55,8 @@ impl Drop for Spilled {
 
 impl Layer {
     /// The layer before any step: the empty frontier, counted once.
-    pub fn start(bits: u32) -> Layer {
-        let mut writer = LayerWriter::in_memory(bits);
+    pub fn start(bits: u32, counter: Counter) -> Layer {
+        let mut writer = LayerWriter::in_memory(bits, counter);
         writer
             .push(0, 1)
             .expect("memory is written without an I/O error");
@@ -87,15 +86,15 @@ impl Layer {
         }
     }
 
-    /// Hands each state and its residue to `each` in the order they were written, and gives
+    /// Hands each state and its count to `each` in the order they were written, and gives
     /// the layer back: its memory, emptied, for the next layer to reuse (a layer on disk
     /// gives none). An error from `each` or from reading stops the walk.
     pub fn drain<E: From<io::Error>>(
         self,
-        mut each: impl FnMut(u128, u64) -> Result<(), E>,
+        mut each: impl FnMut(u128, u128) -> Result<(), E>,
     ) -> Result<Vec<u8>, E> {
         let key = self.key;
-        let size = key + RESIDUE_BYTES;
+        let size = key + self.count;
         match self.store {
             Store::Memory(mut bytes) => {
                 for record in bytes.chunks_exact(size) {
@@ -106,12 +105,20 @@ impl Layer {
                 Ok(bytes)
             }
             Store::Disk(file) => {
-                let mut reader = BufReader::with_capacity(FILE_BUFFER, File::open(&file.path)?);
-                let mut record = [0u8; MAX_RECORD];
-                for _ in 0..self.len {
-                    reader.read_exact(&mut record[..size])?;
-                    let (word, residue) = decode(&record[..size], key);
-                    each(word, residue)?;
+                // Whole records a block, read with one call and decoded from memory.
+                let mut reader = File::open(&file.path)?;
+                let per_block = (READ_BLOCK / size).max(1);
+                let mut block = vec![0u8; per_block * size];
+                let mut left = self.len;
+                while left > 0 {
+                    let records = left.min(per_block);
+                    let bytes = &mut block[..records * size];
+                    reader.read_exact(bytes)?;
+                    for record in bytes.chunks_exact(size) {
+                        let (word, count) = decode(record, key);
+                        each(word, count)?;
+                    }
+                    left -= records;
                 }
                 Ok(Vec::new())
             }
@@ -119,18 +126,19 @@ impl Layer {
     }
 }
 
-fn decode(record: &[u8], key: usize) -> (u128, u64) {
+fn decode(record: &[u8], key: usize) -> (u128, u128) {
     let mut word = [0u8; 16];
     word[..key].copy_from_slice(&record[..key]);
-    let mut residue = [0u8; RESIDUE_BYTES];
-    residue.copy_from_slice(&record[key..key + RESIDUE_BYTES]);
-    (u128::from_le_bytes(word), u64::from_le_bytes(residue))
+    let mut count = [0u8; 16];
+    count[..record.len() - key].copy_from_slice(&record[key..]);
+    (u128::from_le_bytes(word), u128::from_le_bytes(count))
 }
 
 /// A layer being written.
 #[derive(Debug)]
 pub struct LayerWriter {
     key: usize,
+    count: usize,
     len: usize,
     sink: Sink,
 }
@@ -138,36 +146,51 @@ pub struct LayerWriter {
 #[derive(Debug)]
 enum Sink {
     Memory(Vec<u8>),
-    Disk(Spilled, BufWriter<File>),
+    /// The file and the block being filled, written whole when the next record would not
+    /// fit it.
+    Disk(Spilled, File, Vec<u8>),
 }
 
 impl LayerWriter {
     /// A layer kept in memory.
-    pub fn in_memory(bits: u32) -> LayerWriter {
-        LayerWriter::in_memory_reusing(bits, Vec::new(), 0)
+    pub fn in_memory(bits: u32, counter: Counter) -> LayerWriter {
+        LayerWriter::in_memory_reusing(bits, counter, Vec::new(), 0)
     }
 
     /// A layer kept in memory in `bytes` (emptied, its memory kept: pages already touched
     /// cost no fault), with room made for `states`.
-    pub fn in_memory_reusing(bits: u32, mut bytes: Vec<u8>, states: usize) -> LayerWriter {
+    pub fn in_memory_reusing(
+        bits: u32,
+        counter: Counter,
+        mut bytes: Vec<u8>,
+        states: usize,
+    ) -> LayerWriter {
         bytes.clear();
-        bytes.reserve(states.saturating_mul(key_bytes(bits) + RESIDUE_BYTES));
+        bytes.reserve(states.saturating_mul(record_bytes(bits, counter)));
         LayerWriter {
             key: key_bytes(bits),
+            count: counter.bytes(),
             len: 0,
             sink: Sink::Memory(bytes),
         }
     }
 
-    /// A layer written to a new file at `path`, with a write buffer of `buffer` bytes.
-    pub fn on_disk(bits: u32, path: PathBuf, buffer: usize) -> io::Result<LayerWriter> {
+    /// A layer written to a new file at `path` in blocks of about `buffer` bytes.
+    pub fn on_disk(
+        bits: u32,
+        counter: Counter,
+        path: PathBuf,
+        buffer: usize,
+    ) -> io::Result<LayerWriter> {
         let file = File::create(&path)?;
         Ok(LayerWriter {
             key: key_bytes(bits),
+            count: counter.bytes(),
             len: 0,
             sink: Sink::Disk(
                 Spilled { path, bytes: 0 },
-                BufWriter::with_capacity(buffer, file),
+                file,
+                Vec::with_capacity(buffer.max(MAX_RECORD)),
             ),
         })
     }
@@ -185,38 +208,44 @@ impl LayerWriter {
         }
     }
 
-    /// Adds a state and its residue.
-    pub fn push(&mut self, word: u128, residue: u64) -> io::Result<()> {
+    /// Adds a state and its count.
+    pub fn push(&mut self, word: u128, count: u128) -> io::Result<()> {
         let key = &word.to_le_bytes()[..self.key];
-        let residue = residue.to_le_bytes();
+        let count = count.to_le_bytes();
+        let residue = &count[..self.count];
         self.len += 1;
         match &mut self.sink {
             Sink::Memory(bytes) => {
                 bytes.extend_from_slice(key);
-                bytes.extend_from_slice(&residue);
+                bytes.extend_from_slice(residue);
                 Ok(())
             }
-            Sink::Disk(file, writer) => {
-                file.bytes += (key.len() + residue.len()) as u64;
-                writer.write_all(key)?;
-                writer.write_all(&residue)
+            Sink::Disk(spilled, file, block) => {
+                let size = key.len() + residue.len();
+                if block.len() + size > block.capacity() {
+                    file.write_all(block)?;
+                    block.clear();
+                }
+                spilled.bytes += size as u64;
+                block.extend_from_slice(key);
+                block.extend_from_slice(residue);
+                Ok(())
             }
         }
     }
 
-    /// The layer written, its file flushed.
+    /// The layer written, its last block written to its file.
     pub fn finish(self) -> io::Result<Layer> {
         let store = match self.sink {
             Sink::Memory(bytes) => Store::Memory(bytes),
-            Sink::Disk(file, writer) => {
-                writer
-                    .into_inner()
-                    .map_err(io::IntoInnerError::into_error)?;
-                Store::Disk(file)
+            Sink::Disk(spilled, mut file, block) => {
+                file.write_all(&block)?;
+                Store::Disk(spilled)
             }
         };
         Ok(Layer {
             key: self.key,
+            count: self.count,
             len: self.len,
             store,
         })
@@ -227,21 +256,25 @@ impl LayerWriter {
 pub(super) mod tests {
     use super::*;
 
-    fn records(bits: u32) -> Vec<(u128, u64)> {
+    fn records(bits: u32, counter: Counter) -> Vec<(u128, u128)> {
         let top = if bits >= 128 {
             u128::MAX
         } else {
             (1u128 << bits) - 1
         };
-        vec![(0, 1), (top, u64::MAX >> 1), (top / 3, 12_345), (5, 0)]
+        let most = match counter {
+            Counter::Wide => u128::MAX,
+            Counter::Prime(p) => u128::from(p - 1),
+        };
+        vec![(0, 1), (top, most), (top / 3, 12_345), (5, 0)]
     }
 
     /// Every record of `layer`, in its order.
-    pub(in crate::frontier) fn read(layer: Layer) -> Vec<(u128, u64)> {
+    pub(in crate::frontier) fn read(layer: Layer) -> Vec<(u128, u128)> {
         let mut out = Vec::new();
         layer
-            .drain(|w, r| {
-                out.push((w, r));
+            .drain(|w, c| {
+                out.push((w, c));
                 Ok::<(), io::Error>(())
             })
             .unwrap();
@@ -251,29 +284,50 @@ pub(super) mod tests {
     #[test]
     fn records_come_back_as_written_in_memory_and_on_disk() {
         let dir = tempfile::tempdir().unwrap();
-        for bits in [4, 64, 72, 128] {
-            let want = records(bits);
-            let path = dir.path().join(format!("{bits}"));
-            let writers = [
-                LayerWriter::in_memory(bits),
-                LayerWriter::on_disk(bits, path.clone(), 64).unwrap(),
-            ];
-            for mut writer in writers {
-                for &(w, r) in &want {
-                    writer.push(w, r).unwrap();
+        for counter in [Counter::Prime(u64::MAX >> 1), Counter::Wide] {
+            for bits in [4, 64, 72, 128] {
+                let want = records(bits, counter);
+                let path = dir.path().join(format!("{bits}"));
+                let writers = [
+                    LayerWriter::in_memory(bits, counter),
+                    LayerWriter::on_disk(bits, counter, path.clone(), 64).unwrap(),
+                ];
+                for mut writer in writers {
+                    for &(w, c) in &want {
+                        writer.push(w, c).unwrap();
+                    }
+                    let layer = writer.finish().unwrap();
+                    assert_eq!(layer.len(), want.len());
+                    assert_eq!(read(layer), want, "{bits} bits, {counter:?}");
                 }
-                let layer = writer.finish().unwrap();
-                assert_eq!(layer.len(), want.len());
-                assert_eq!(read(layer), want, "{bits} bits");
+                assert!(!path.exists(), "a layer read from disk removes its file");
             }
-            assert!(!path.exists(), "a layer read from disk removes its file");
         }
     }
 
     #[test]
-    fn a_record_takes_the_key_bytes_and_a_residue() {
-        assert_eq!(record_bytes(72), 17);
-        assert_eq!(record_bytes(64), 16);
-        assert_eq!(record_bytes(12), 10);
+    fn a_file_of_several_blocks_comes_back_whole_and_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let size = record_bytes(72, Counter::Wide);
+        let n = (3 * READ_BLOCK / size + 7) as u128;
+        let want: Vec<(u128, u128)> = (0..n).map(|i| (i << 50 | i, u128::MAX - i)).collect();
+        // A write block that is no multiple of the record size: records straddle blocks.
+        let path = dir.path().join("blocks");
+        let mut writer = LayerWriter::on_disk(72, Counter::Wide, path, 1000).unwrap();
+        for &(w, c) in &want {
+            writer.push(w, c).unwrap();
+        }
+        let layer = writer.finish().unwrap();
+        assert_eq!(layer.disk_bytes(), n as u64 * size as u64);
+        let got = read(layer);
+        assert!(got == want, "{} records back of {}", got.len(), want.len());
+    }
+
+    #[test]
+    fn a_record_takes_the_key_bytes_and_a_count() {
+        assert_eq!(record_bytes(72, Counter::Prime(7)), 17);
+        assert_eq!(record_bytes(64, Counter::Prime(7)), 16);
+        assert_eq!(record_bytes(12, Counter::Prime(7)), 10);
+        assert_eq!(record_bytes(72, Counter::Wide), 25);
     }
 }

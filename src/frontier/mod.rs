@@ -9,13 +9,15 @@
 //! search of Iwashita, Minato and others (TdZdd, Graphillion); the code here is written from
 //! those descriptions, not from theirs.
 //!
-//! Counts are kept modulo primes near 2^63 (as many as Bregman's bound on the count needs,
-//! see [`bound`]) and joined by the Chinese remainder theorem into an exact integer.
+//! Counts are kept modulo 2^128 when Bregman's bound on the count (see [`bound`]) is below
+//! it, else modulo primes near 2^63, as many as the bound needs, joined by the Chinese
+//! remainder theorem into an exact integer (see [`counter`]).
 
 mod bignum;
 mod bound;
 mod budget;
 mod count;
+mod counter;
 mod crt;
 mod engine;
 mod error;

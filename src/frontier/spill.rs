@@ -7,6 +7,7 @@
 //! everything in it when the sweep ends, however it ends (a count, a time-out, a signal
 //! that stops the run, an error).
 
+use super::counter::Counter;
 use super::layer::{Layer, LayerWriter};
 use std::io;
 use std::path::PathBuf;
@@ -58,24 +59,25 @@ pub struct Partitions {
 
 impl Partitions {
     /// `parts` new files (at least 2, at most [`MAX_PARTITIONS`]) for words of `bits`
-    /// bits, each with a write buffer of `buffer` bytes.
+    /// bits and counts in `counter`, each with a write buffer of `buffer` bytes.
     pub fn open(
         dir: &mut SpillDir,
         bits: u32,
+        counter: Counter,
         parts: usize,
         buffer: usize,
     ) -> io::Result<Partitions> {
         let parts = parts.clamp(2, MAX_PARTITIONS);
         let writers = (0..parts)
-            .map(|_| LayerWriter::on_disk(bits, dir.new_path()?, buffer))
+            .map(|_| LayerWriter::on_disk(bits, counter, dir.new_path()?, buffer))
             .collect::<io::Result<_>>()?;
         Ok(Partitions { writers })
     }
 
-    /// Writes a state and its residue to its partition.
-    pub fn add(&mut self, word: u128, residue: u64) -> io::Result<()> {
+    /// Writes a state and its count to its partition.
+    pub fn add(&mut self, word: u128, count: u128) -> io::Result<()> {
         let part = partition_of(word, self.writers.len());
-        self.writers[part].push(word, residue)
+        self.writers[part].push(word, count)
     }
 
     /// Records written.
@@ -106,7 +108,7 @@ mod tests {
     #[test]
     fn every_word_goes_to_one_partition_and_the_directory_goes_at_the_end() {
         let mut dir = SpillDir::new(None);
-        let mut parts = Partitions::open(&mut dir, 72, 3, 128).unwrap();
+        let mut parts = Partitions::open(&mut dir, 72, Counter::Wide, 3, 128).unwrap();
         let words: Vec<u128> = (0..1000u128).map(|w| w * 0x1_0000_0001).collect();
         for &w in &words {
             parts.add(w, 1).unwrap();
@@ -120,7 +122,7 @@ mod tests {
             seen.extend(crate::frontier::layer::tests::read(layer));
         }
         seen.sort();
-        let want: Vec<(u128, u64)> = words.iter().flat_map(|&w| [(w, 1), (w, 2)]).collect();
+        let want: Vec<(u128, u128)> = words.iter().flat_map(|&w| [(w, 1), (w, 2)]).collect();
         assert_eq!(
             seen, want,
             "each word in one partition, both of its records"

@@ -1,7 +1,7 @@
-//! The states of one step and their counts, one residue per prime for each state.
+//! The states of one step and their counts, each count in the sweep's [`Counter`].
 //!
 //! An open-addressing hash table of fixed-width entries, each a packed word followed by its
-//! residues, so that adding to a state touches one place in memory. Entries are added in
+//! count, so that adding to a state touches one place in memory. Entries are added in
 //! batches: the places of a whole batch are looked up ahead (prefetched) before any is
 //! written, so that the cache misses of a table larger than the cache overlap instead of
 //! following each other.
@@ -16,7 +16,7 @@
 //! place is the high half of its hash times the number of places, so that a table asked
 //! for a little more than a power of two does not take twice the memory.
 
-use super::modular::add_mod;
+use super::counter::Counter;
 use std::collections::TryReserveError;
 
 /// The key words of an empty place. No state has them: a word with every bit set holds the
@@ -32,15 +32,16 @@ const SHRINK_FACTOR: usize = 8;
 /// Entries looked up together.
 pub const BATCH: usize = 32;
 
-/// States and their counts modulo each prime.
+/// States and their counts.
 #[derive(Debug)]
 pub struct Table {
-    /// `stride` words per place: the state's key words (low half first), then its residues.
+    /// `stride` words per place: the state's key words (low half first), then its count's
+    /// (low half first).
     places: Vec<u64>,
     /// Key words per place: 1 when every state fits 64 bits, else 2.
     key: usize,
     stride: usize,
-    primes: usize,
+    counter: Counter,
     len: usize,
     /// Places in all.
     places_n: usize,
@@ -67,27 +68,31 @@ fn places_for(states: usize) -> usize {
     places.saturating_add(7).max(16) / 8 * 8
 }
 
-/// Bytes a place takes with a key of `bits` bits and `primes` residues.
-pub fn place_bytes(bits: u32, primes: usize) -> usize {
-    (usize::from(bits > 64) + 1 + primes) * std::mem::size_of::<u64>()
+/// Bytes a place takes with a key of `bits` bits and a count in `counter`.
+pub fn place_bytes(bits: u32, counter: Counter) -> usize {
+    (usize::from(bits > 64) + 1 + counter.words()) * std::mem::size_of::<u64>()
 }
 
 /// The most states a table of at most `bytes` bytes takes before it is full.
-pub fn states_within(bytes: usize, bits: u32, primes: usize) -> usize {
-    bytes / place_bytes(bits, primes) * FILL_EIGHTHS / 8
+pub fn states_within(bytes: usize, bits: u32, counter: Counter) -> usize {
+    bytes / place_bytes(bits, counter) * FILL_EIGHTHS / 8
 }
 
 impl Table {
-    /// An empty table for states of `bits` bits with counts modulo `primes` primes, with
-    /// room for about `states`. The error is the allocation's: the machine has not the
+    /// An empty table for states of `bits` bits with counts in `counter`, with room for
+    /// about `states`. The error is the allocation's: the machine has not the
     /// memory asked for.
-    pub fn with_capacity(bits: u32, primes: usize, states: usize) -> Result<Self, TryReserveError> {
+    pub fn with_capacity(
+        bits: u32,
+        counter: Counter,
+        states: usize,
+    ) -> Result<Self, TryReserveError> {
         let key = if bits <= 64 { 1 } else { 2 };
-        Table::with_places(key, primes, places_for(states))
+        Table::with_places(key, counter, places_for(states))
     }
 
-    fn with_places(key: usize, primes: usize, places: usize) -> Result<Self, TryReserveError> {
-        let stride = key + primes;
+    fn with_places(key: usize, counter: Counter, places: usize) -> Result<Self, TryReserveError> {
+        let stride = key + counter.words();
         let mut data = Vec::new();
         // A size past `usize` saturates, which the allocator refuses like any other.
         data.try_reserve_exact(places.saturating_mul(stride))?;
@@ -97,7 +102,7 @@ impl Table {
             places: data,
             key,
             stride,
-            primes,
+            counter,
             len: 0,
             places_n: places,
         })
@@ -123,7 +128,7 @@ impl Table {
             let chosen = places_for(preferred).min(within).max(wanted);
             // The old places go before the new are asked for, to keep the peak down.
             self.places = Vec::new();
-            *self = Table::with_places(self.key, self.primes, chosen)?;
+            *self = Table::with_places(self.key, self.counter, chosen)?;
         }
         Ok(())
     }
@@ -155,18 +160,17 @@ impl Table {
             .all(|&w| w == EMPTY)
     }
 
-    /// Adds to each word of `words` (at most [`BATCH`] of them) its residues, the `i`-th
-    /// word's being `residues[i * primes..]`, creating states as needed. A full table
-    /// doubles when the two tables the move holds take at most `max_bytes`; else it adds
-    /// none of the batch and says it is full.
+    /// Adds to each word of `words` (at most [`BATCH`] of them) the count beside it in
+    /// `counts`, creating states as needed. A full table doubles when the two tables the
+    /// move holds take at most `max_bytes`; else it adds none of the batch and says it is
+    /// full.
     pub fn add_batch(
         &mut self,
         words: &[u128],
-        residues: &[u64],
-        primes: &[u64],
+        counts: &[u128],
         max_bytes: usize,
     ) -> Result<(), AddError> {
-        debug_assert!(words.len() <= BATCH && residues.len() == words.len() * self.primes);
+        debug_assert!(words.len() <= BATCH && counts.len() == words.len());
         while (self.len + words.len()) * 8 > self.places_n * FILL_EIGHTHS {
             if self.bytes().saturating_mul(3) > max_bytes {
                 return Err(AddError::Full);
@@ -178,23 +182,21 @@ impl Table {
             *start = self.start_of(word);
             prefetch(&self.places[*start * self.stride..]);
         }
-        let adds = residues.chunks_exact(self.primes.max(1));
-        for ((&start, &word), add) in starts.iter().zip(words).zip(adds) {
-            self.add_at(start, word, add, primes);
+        for ((&start, &word), &add) in starts.iter().zip(words).zip(counts) {
+            self.add_at(start, word, add);
         }
         Ok(())
     }
 
-    /// Adds `add` to `word`, looking from place `start` on.
-    fn add_at(&mut self, mut at: usize, word: u128, add: &[u64], primes: &[u64]) {
+    /// Adds `add` to `word`'s count, looking from place `start` on.
+    fn add_at(&mut self, mut at: usize, word: u128, add: u128) {
         let (lo, hi) = (word as u64, (word >> 64) as u64);
-        let key = self.key;
+        let (key, counter) = (self.key, self.counter);
         loop {
             let place = &mut self.places[at * self.stride..(at + 1) * self.stride];
             if place[0] == lo && (key == 1 || place[1] == hi) {
-                for ((c, &a), &p) in place[key..].iter_mut().zip(add).zip(primes) {
-                    *c = add_mod(*c, a, p);
-                }
+                let sum = counter.add(read_count(&place[key..]), add);
+                write_count(&mut place[key..], sum);
                 return;
             }
             if place[0] == EMPTY && (key == 1 || place[1] == EMPTY) {
@@ -202,7 +204,7 @@ impl Table {
                 if key == 2 {
                     place[1] = hi;
                 }
-                place[key..].copy_from_slice(add);
+                write_count(&mut place[key..], add);
                 self.len += 1;
                 return;
             }
@@ -212,17 +214,17 @@ impl Table {
 
     /// Doubles the places, moving every entry to its place in the larger table.
     fn grow(&mut self) -> Result<(), TryReserveError> {
-        let mut larger = Table::with_places(self.key, self.primes, self.places_n * 2)?;
-        for (word, counts) in self.iter() {
+        let mut larger = Table::with_places(self.key, self.counter, self.places_n * 2)?;
+        for (word, count) in self.iter() {
             let start = larger.start_of(word);
-            larger.insert_new(start, word, counts);
+            larger.insert_new(start, word, count);
         }
         *self = larger;
         Ok(())
     }
 
     /// Puts a word known to be absent at its place.
-    fn insert_new(&mut self, mut at: usize, word: u128, counts: &[u64]) {
+    fn insert_new(&mut self, mut at: usize, word: u128, count: u128) {
         while !self.is_empty_at(at) {
             at = self.after(at);
         }
@@ -232,16 +234,13 @@ impl Table {
         if key == 2 {
             place[1] = (word >> 64) as u64;
         }
-        place[key..].copy_from_slice(counts);
+        write_count(&mut place[key..], count);
         self.len += 1;
     }
 
-    /// Hands each state with its residues to `each`, in place order, emptying the table as
-    /// it goes. An error from `each` stops the walk; the table is emptied all the same.
-    pub fn drain<E>(
-        &mut self,
-        mut each: impl FnMut(u128, &[u64]) -> Result<(), E>,
-    ) -> Result<(), E> {
+    /// Hands each state with its count to `each`, in place order, emptying the table as it
+    /// goes. An error from `each` stops the walk; the table is emptied all the same.
+    pub fn drain<E>(&mut self, mut each: impl FnMut(u128, u128) -> Result<(), E>) -> Result<(), E> {
         let (key, stride) = (self.key, self.stride);
         let mut outcome = Ok(());
         for place in self.places.chunks_exact_mut(stride) {
@@ -253,7 +252,7 @@ impl Table {
                     1 => u128::from(place[0]),
                     _ => u128::from(place[0]) | u128::from(place[1]) << 64,
                 };
-                outcome = each(word, &place[key..]);
+                outcome = each(word, read_count(&place[key..]));
             }
             place[..key].fill(EMPTY);
         }
@@ -266,27 +265,47 @@ impl Table {
         self.len
     }
 
-    /// Each state with its residues, in place order.
-    pub fn iter(&self) -> impl Iterator<Item = (u128, &[u64])> {
+    /// Each state with its count, in place order.
+    pub fn iter(&self) -> impl Iterator<Item = (u128, u128)> + '_ {
         (0..self.places_n)
             .filter(|&at| !self.is_empty_at(at))
             .map(|at| {
-                let counts = &self.places[at * self.stride + self.key..(at + 1) * self.stride];
-                (self.word_at(at), counts)
+                let count = &self.places[at * self.stride + self.key..(at + 1) * self.stride];
+                (self.word_at(at), read_count(count))
             })
     }
 
-    /// The residues of `word`, zero when it is absent.
+    /// The count of `word`, zero when it is absent.
     #[cfg(test)]
-    pub fn residues_of(&self, word: u128) -> Vec<u64> {
-        self.iter()
-            .find(|&(w, _)| w == word)
-            .map_or_else(|| vec![0; self.primes], |(_, c)| c.to_vec())
+    pub fn count_of(&self, word: u128) -> u128 {
+        self.iter().find(|&(w, _)| w == word).map_or(0, |(_, c)| c)
     }
 
     /// Bytes held by the places, empty or not.
     pub fn bytes(&self) -> usize {
         self.places.capacity() * std::mem::size_of::<u64>()
+    }
+}
+
+/// The count in a place's count words: one word, or two (low first).
+#[inline]
+fn read_count(words: &[u64]) -> u128 {
+    match words {
+        [lo, hi] => u128::from(*lo) | u128::from(*hi) << 64,
+        [one] => u128::from(*one),
+        _ => unreachable!("a count takes one or two words"),
+    }
+}
+
+#[inline]
+fn write_count(words: &mut [u64], count: u128) {
+    match words {
+        [lo, hi] => {
+            *lo = count as u64;
+            *hi = (count >> 64) as u64;
+        }
+        [one] => *one = count as u64,
+        _ => unreachable!("a count takes one or two words"),
     }
 }
 
@@ -336,93 +355,100 @@ mod tests {
 
     #[test]
     fn a_table_larger_than_memory_is_an_error_not_an_abort() {
-        assert!(Table::with_capacity(128, 2, usize::MAX / 2).is_err());
-        assert!(Table::with_capacity(128, 2, 1 << 60).is_err());
+        assert!(Table::with_capacity(128, Counter::Wide, usize::MAX / 2).is_err());
+        assert!(Table::with_capacity(128, Counter::Wide, 1 << 60).is_err());
     }
 
-    /// `copies` times each of `words`, each time with residues (5, 10), in batches.
-    fn filled(bits: u32, words: &[u128], copies: usize) -> Table {
-        let primes = [7, 11];
-        let mut table = Table::with_capacity(bits, 2, 1).unwrap();
-        let residues: Vec<u64> = words.iter().flat_map(|_| [5, 10]).collect();
+    /// `copies` times each of `words`, each time with the count `add`, in batches.
+    fn filled(bits: u32, counter: Counter, words: &[u128], add: u128, copies: usize) -> Table {
+        let mut table = Table::with_capacity(bits, counter, 1).unwrap();
+        let counts = vec![add; words.len()];
         for _ in 0..copies {
-            for (w, r) in words.chunks(BATCH).zip(residues.chunks(BATCH * 2)) {
-                table.add_batch(w, r, &primes, usize::MAX).unwrap();
+            for (w, c) in words.chunks(BATCH).zip(counts.chunks(BATCH)) {
+                table.add_batch(w, c, usize::MAX).unwrap();
             }
         }
         table
     }
 
     #[test]
-    fn residues_of_one_word_add_up_across_batches_and_growth() {
+    fn counts_of_one_word_add_up_across_batches_and_growth() {
+        let big = u128::MAX / 2 + 5;
         for (bits, shift) in [(128, 70), (64, 50)] {
             let words: Vec<u128> = (0..BATCH as u128).map(|w| w << shift).collect();
-            let table = filled(bits, &words, 3);
+            let table = filled(bits, Counter::Prime(7), &words, 5, 3);
             assert_eq!(table.len(), BATCH);
-            // Three times (5, 10): 15 mod 7 and 30 mod 11.
-            assert_eq!(table.residues_of(3 << shift), vec![1, 8], "{bits} bits");
-            assert_eq!(table.residues_of(1 << 40), vec![0, 0]);
+            assert_eq!(table.count_of(3 << shift), 1, "15 mod 7, {bits} bits");
+            assert_eq!(table.count_of(1 << 40), 0);
+            let table = filled(bits, Counter::Wide, &words, big, 3);
+            assert_eq!(
+                table.count_of(3 << shift),
+                big.wrapping_mul(3),
+                "three times past 2^128 wraps, {bits} bits"
+            );
+            let table = filled(bits, Counter::Wide, &words, u128::from(u64::MAX), 2);
+            assert_eq!(
+                table.count_of(3 << shift),
+                2 * u128::from(u64::MAX),
+                "the low word carries into the high, {bits} bits"
+            );
         }
     }
 
     #[test]
     fn a_table_that_may_not_grow_past_its_bytes_adds_nothing_of_a_batch_past_its_fill() {
-        let mut table = Table::with_capacity(64, 1, 12).unwrap();
+        let mut table = Table::with_capacity(64, Counter::Prime(7), 12).unwrap();
         assert_eq!(table.places_n, 24, "room for 18 states at 3/4 fill");
         let words: Vec<u128> = (0..18).collect();
         let max = table.bytes() * 2;
-        table.add_batch(&words, &[1; 18], &[7], max).unwrap();
+        table.add_batch(&words, &[1; 18], max).unwrap();
         let more: Vec<u128> = (18..20).collect();
-        let full = table.add_batch(&more, &[1; 2], &[7], max);
+        let full = table.add_batch(&more, &[1; 2], max);
         assert!(matches!(full, Err(AddError::Full)));
-        assert_eq!((table.len(), table.residues_of(18)), (18, vec![0]));
-        table.add_batch(&more, &[1; 2], &[7], max * 2).unwrap();
-        assert_eq!((table.len(), table.residues_of(18)), (20, vec![1]));
+        assert_eq!((table.len(), table.count_of(18)), (18, 0));
+        table.add_batch(&more, &[1; 2], max * 2).unwrap();
+        assert_eq!((table.len(), table.count_of(18)), (20, 1));
     }
 
     #[test]
     fn places_need_not_be_a_power_of_two() {
-        let table = Table::with_capacity(72, 1, 1000).unwrap();
+        let table = Table::with_capacity(72, Counter::Prime(7), 1000).unwrap();
         assert_eq!(
             table.places_n, 1336,
             "1000 states at 3/4 fill, a multiple of eight"
         );
         assert_eq!(table.bytes(), 1336 * 24);
+        let wide = Table::with_capacity(72, Counter::Wide, 1000).unwrap();
+        assert_eq!(wide.bytes(), 1336 * 32, "two key words and two count words");
     }
 
     #[test]
     fn a_drained_table_is_empty_and_takes_new_states_without_the_old() {
         let words: Vec<u128> = (0..100).collect();
-        let mut table = filled(64, &words, 2);
-        let mut seen = Vec::new();
-        table
-            .drain(|w, c| {
-                seen.push((w, c.to_vec()));
-                Ok::<(), ()>(())
-            })
-            .unwrap();
-        seen.sort();
-        assert_eq!(
-            seen,
-            words.iter().map(|&w| (w, vec![3, 9])).collect::<Vec<_>>()
-        );
-        assert_eq!((table.len(), table.iter().count()), (0, 0));
-        table.make_room(100, 100, usize::MAX).unwrap();
-        table
-            .add_batch(&[7], &[1, 1], &[7, 11], usize::MAX)
-            .unwrap();
-        assert_eq!(
-            table.residues_of(7),
-            vec![1, 1],
-            "no residue left from before"
-        );
-        assert_eq!(table.residues_of(8), vec![0, 0]);
+        for counter in [Counter::Prime(11), Counter::Wide] {
+            let mut table = filled(64, counter, &words, 10, 2);
+            let mut seen = Vec::new();
+            table
+                .drain(|w, c| {
+                    seen.push((w, c));
+                    Ok::<(), ()>(())
+                })
+                .unwrap();
+            seen.sort();
+            let sum = counter.add(10, 10);
+            assert_eq!(seen, words.iter().map(|&w| (w, sum)).collect::<Vec<_>>());
+            assert_eq!((table.len(), table.iter().count()), (0, 0));
+            table.make_room(100, 100, usize::MAX).unwrap();
+            table.add_batch(&[7], &[1], usize::MAX).unwrap();
+            assert_eq!(table.count_of(7), 1, "no count left from before");
+            assert_eq!(table.count_of(8), 0);
+        }
     }
 
     #[test]
     fn a_drain_stopped_early_still_empties_the_table() {
         let words: Vec<u128> = (0..100).collect();
-        let mut table = filled(128, &words, 1);
+        let mut table = filled(128, Counter::Wide, &words, 1, 1);
         let mut calls = 0;
         let stopped = table.drain(|_, _| {
             calls += 1;

@@ -90,6 +90,53 @@ fn small_grids_and_knight_boards_agree_with_walking() {
     }
 }
 
+/// The sweep's count of undirected cycles or paths in memory, and the primes it took (0 for
+/// one sweep with a 128-bit count).
+fn count_and_primes(board: &Board, kind: Kind) -> (u64, usize) {
+    let (outcome, figures) = sweep(
+        board,
+        kind,
+        &Limits::default(),
+        &Budget::default(),
+        Instant::now(),
+        &|_| {},
+    )
+    .unwrap();
+    match outcome {
+        Outcome::Counted(n) => (n.to_u64().unwrap(), figures.primes),
+        Outcome::Stopped(e) => panic!("stopped: {e:?}"),
+    }
+}
+
+#[test]
+fn a_board_whose_bound_passes_two_to_the_128_is_counted_modulo_primes() {
+    use super::bound::count_bits;
+    let wazir = Leaper { a: 0, b: 1 };
+    // The ladder 2 x n has one Hamiltonian cycle, its rim: a cycle through an inner rung
+    // crosses each of the two cuts beside that rung twice, on both rails, which gives the
+    // rung's cells three moves each. The path 1 x n has one Hamiltonian path.
+    let ladder = Board::new(Shape::flat(2, 80), wazir);
+    let line = Board::new(Shape::flat(1, 160), wazir);
+    for (board, kind) in [(&ladder, Kind::Cycle), (&line, Kind::Path)] {
+        let bits = count_bits(board, kind == Kind::Cycle);
+        assert!(
+            bits > 128.0,
+            "{} {kind:?}: a bound of {bits} bits",
+            board.shape()
+        );
+        let (count, primes) = count_and_primes(board, kind);
+        assert_eq!(count, 1, "{} {kind:?}", board.shape());
+        assert!(primes >= 3, "{} {kind:?}: {primes} primes", board.shape());
+    }
+    // Between one prime's bits and 2^128, one sweep with a 128-bit count; below, one prime.
+    let shorter = Board::new(Shape::flat(2, 40), wazir);
+    let bits = count_bits(&shorter, true);
+    assert!(bits > 64.0 && bits < 120.0, "a bound of {bits} bits");
+    assert_eq!(count_and_primes(&shorter, Kind::Cycle), (1, 0));
+    let knight = Board::new(Shape::flat(3, 4), Leaper::KNIGHT);
+    assert_eq!(count_and_primes(&knight, Kind::Path).1, 1, "3x4 paths");
+}
+
 /// Every state after every step of the sweep, from the empty frontier, with no counts.
 fn every_successor_is_canonical(board: &Board, kind: Kind) {
     use super::layout::best_schedule;
