@@ -13,14 +13,7 @@ Not part of the project: an analysis of where the native search's tree dies.
 """
 import json, sys, time, os
 from ortools.sat.python import cp_model
-N=8
-def nb(c):
-    r,q=divmod(c,N); out=[]
-    for dr,dq in [(1,2),(2,1),(-1,2),(-2,1),(1,-2),(2,-1),(-1,-2),(-2,-1)]:
-        a,b=r+dr,q+dq
-        if 0<=a<N and 0<=b<N: out.append(a*N+b)
-    return out
-ADJ=[nb(c) for c in range(64)]
+from prop import ADJ, LINES, load
 def bfs(src, allowed=None):
     d={src:0}; fr=[src]
     while fr:
@@ -31,18 +24,8 @@ def bfs(src, allowed=None):
                     d[e]=d[c]+1; nx.append(e)
         fr=nx
     return d
-lines=[l for l in open(sys.argv[1]).read().splitlines()[1:]]
-P=[json.loads(l) for l in lines]
-# infer start per root
-cand={}
-for p in P:
-    m=p['moves']; s=set(c for c in ADJ[m[0]] if c not in m)
-    cand[p['root']]=cand.get(p['root'],s)&s
-start={r:min(s) for r,s in cand.items()}
-print("starts", {r:(divmod(s,8),len(cand[r])) for r,s in start.items()}, file=sys.stderr)
+P,start=load(sys.argv[1])
 mode=sys.argv[2]; tl=float(sys.argv[3]) if len(sys.argv)>3 else 10
-rows=[[r*8+q for q in range(8)] for r in range(8)]; cols=[[r*8+q for r in range(8)] for q in range(8)]
-LINES=rows+cols
 for idx,p in enumerate(P):
     path=[start[p['root']]]+p['moves']
     num={c:i+1 for i,c in enumerate(path)}
