@@ -23,6 +23,11 @@ def load(fn):
     for p in P:
         m=p['moves']; s=set(c for c in ADJ[m[0]] if c not in m)
         cand[p['root']]=cand.get(p['root'],s)&s
+    # The walks name roots, not cells: a root's start is the one cell a move away from every
+    # walk's first cell and on none of its walks. Too few walks may leave several.
+    unsure={r:sorted(s) for r,s in cand.items() if len(s)!=1}
+    if unsure:
+        sys.exit(f"cannot tell the start square of roots {unsure}: give more walks")
     start={r:min(s) for r,s in cand.items()}
     return P,start
 def propagate(path, opts):
