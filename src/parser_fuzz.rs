@@ -9,6 +9,7 @@ use crate::format::dimacs::{parse_solver_output, read_dimacs};
 use crate::puzzle::Puzzle;
 use crate::spec::Spec;
 use crate::tour::binary::{self, CellChunks};
+use crate::tour::Closure;
 use crate::tour::{json, text};
 use crate::verify::stream::StreamVerifier;
 use proptest::prelude::*;
@@ -135,7 +136,7 @@ fn binary_input() -> impl Strategy<Value = Vec<u8>> {
 /// The streaming verifier's word on `bytes` read a chunk at a time, as a message.
 fn streamed_verdict(bytes: &[u8], shape: Shape) -> Result<(), String> {
     let mut chunks = CellChunks::new(bytes);
-    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, false);
+    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, Closure::Open);
     while let Some((_, cells)) = chunks.next_chunk().map_err(|e| e.to_string())? {
         verifier.push(cells).map_err(|v| v.to_string())?;
     }

@@ -13,6 +13,7 @@
 //! The output is plain SVG text; no crate is involved.
 
 use crate::board::{Cell, Shape};
+use crate::tour::Closure;
 use crate::tour::Tour;
 use std::fmt::Write;
 
@@ -106,14 +107,14 @@ fn num(v: f64) -> String {
 /// The tour as an SVG document. With `closed`, the last cell is joined back to the first. A
 /// flat board with a side over 60 is drawn as an overview: the path only, coloured from
 /// number 1 to the last, with no numbers.
-pub fn svg(tour: &Tour, closed: bool) -> String {
+pub fn svg(tour: &Tour, closed: Closure) -> String {
     svg_marked(tour, closed, &[], "")
 }
 
 /// [`svg`] with the `marked` cells shaded (the cells whose angle a reader asked to see, say)
 /// and a line under the board saying what they are: "shaded: {meaning} (N cells)". The
 /// overview of a large board shows no marks.
-pub fn svg_marked(tour: &Tour, closed: bool, marked: &[Cell], meaning: &str) -> String {
+pub fn svg_marked(tour: &Tour, closed: Closure, marked: &[Cell], meaning: &str) -> String {
     let shape = tour.shape();
     if overview::suits(shape) {
         return overview::svg(shape, tour.order(), closed);
@@ -122,7 +123,7 @@ pub fn svg_marked(tour: &Tour, closed: bool, marked: &[Cell], meaning: &str) -> 
     let order = tour.order();
     let (w, h) = (num(layout.width), num(layout.height));
     let mut out = String::new();
-    let kind = if closed { "closed" } else { "open" };
+    let kind = if closed.is_closed() { "closed" } else { "open" };
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
@@ -186,10 +187,10 @@ fn draw_board(out: &mut String, layout: &Layout) {
 }
 
 /// The moves: runs within one layer as polylines, moves between layers as stubs.
-fn draw_moves(out: &mut String, layout: &Layout, order: &[Cell], closed: bool) {
+fn draw_moves(out: &mut String, layout: &Layout, order: &[Cell], closed: Closure) {
     let n = order.len();
     let mut moves: Vec<(Cell, Cell)> = order.windows(2).map(|p| (p[0], p[1])).collect();
-    if closed && n > 1 {
+    if closed.is_closed() && n > 1 {
         moves.push((order[n - 1], order[0]));
     }
     let _ = writeln!(
@@ -450,9 +451,9 @@ mod tests {
         let shape = Shape::flat(3, 4);
         let numbers = [1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12];
         let tour = Tour::from_numbers(shape, &numbers).unwrap();
-        let plain = svg(&tour, false);
+        let plain = svg(&tour, Closure::Open);
         assert!(!plain.contains("mark-legend"));
-        let marked = svg_marked(&tour, false, &[1, 5], "obtuse angles");
+        let marked = svg_marked(&tour, Closure::Open, &[1, 5], "obtuse angles");
         assert!(
             marked.contains("shaded: obtuse angles (2 cells)"),
             "{marked}"
@@ -469,11 +470,11 @@ mod tests {
         let shape = Shape::flat(3, 4);
         let numbers = [1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12];
         let tour = Tour::from_numbers(shape, &numbers).unwrap();
-        let open = svg(&tour, false);
+        let open = svg(&tour, Closure::Open);
         assert_eq!(open.matches("<polyline").count(), 1);
         assert_eq!(open.matches("class=\"number\"").count(), 12);
         assert!(open.contains("viewBox=\"0 0 192 152\""), "{open}");
-        let closed = svg(&tour, true);
+        let closed = svg(&tour, Closure::Closed);
         let line = closed.lines().find(|l| l.starts_with("<polyline")).unwrap();
         assert_eq!(line.matches(',').count(), 13);
     }

@@ -4,6 +4,7 @@
 use knights::construct::{build, ConstructError, Request};
 use knights::puzzle::existence::no_knight_tour_reason;
 use knights::puzzle::Puzzle;
+use knights::tour::Closure;
 use knights::tour::Tour;
 use knights::verify::verify;
 
@@ -52,7 +53,7 @@ fn every_board_from_5x5_to_60x60_gets_a_verified_tour() {
 fn every_board_three_wide_with_a_tour_gets_a_verified_tour() {
     let lengths = (1..=300).chain([1001, 4099, 65_536 + 7]);
     for len in lengths {
-        if no_knight_tour_reason(3, len, false).is_some() {
+        if no_knight_tour_reason(3, len, Closure::Open).is_some() {
             continue;
         }
         construct_and_verify(&request(3, len));
@@ -225,7 +226,7 @@ fn a_sample_of_tiles_found_again_matches_the_stored_set() {
         let again = "run `knights tiles -o data/tiles.toml` again";
         assert_eq!(Some(&found), set.get(rows, cols), "{rows}x{cols}: {again}");
     }
-    let base = find_tile(&strip_base_spec(13, false)).unwrap();
+    let base = find_tile(&strip_base_spec(13, Closure::Open)).unwrap();
     assert_eq!(Some(&base), set.strip_base(13));
     assert_eq!(
         Some(&find_tile(&strip_block_spec()).unwrap()),

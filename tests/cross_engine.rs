@@ -27,6 +27,7 @@ use knights::search::{count as search_count, enumerate as search_enumerate, Sear
 use knights::solver::SolverKind;
 use knights::spec::Spec;
 use knights::symmetry::key;
+use knights::tour::Closure;
 use knights::tour::Tour;
 use knights::verify::verify;
 use proptest::prelude::*;
@@ -470,9 +471,10 @@ fn angle_table(
 ) -> String {
     let kinds = AngleKind::ALL;
     let kind = kinds[kind % kinds.len()];
-    let cells = angle_cells(shape.n_cells(), closed);
+    let cells = angle_cells(shape.n_cells(), Closure::from(closed));
     let number = match seed {
-        Some(t) => (AngleCounts::of(shape, t.order(), closed).count(kind) + value % 3)
+        Some(t) => (AngleCounts::of(shape, t.order(), Closure::from(closed)).count(kind)
+            + value % 3)
             .saturating_sub(1)
             .min(cells),
         None => value % (cells + 1),

@@ -7,6 +7,7 @@ use knights::frontier::{Budget, FrontierEngine, FrontierError};
 use knights::puzzle::{Puzzle, Symmetry};
 use knights::run::{Engine, Limits, Summary};
 use knights::search::{count, SearchOptions};
+use knights::tour::Closure;
 use proptest::prelude::*;
 
 /// Leapers whose move graphs differ in kind: grid, diagonal, knight, camel, zebra.
@@ -19,7 +20,7 @@ const LEAPERS: [Leaper; 5] = [
 ];
 
 fn plain(shape: Shape, leaper: Leaper, closed: bool) -> Puzzle {
-    Puzzle::plain(Board::new(shape, leaper), closed)
+    Puzzle::plain(Board::new(shape, leaper), Closure::from(closed))
 }
 
 fn frontier(puzzle: &Puzzle) -> Result<Summary, knights::run::EngineError> {

@@ -4,6 +4,7 @@
 use crate::common::load::tour;
 use knights::board::{Cell, Shape};
 use knights::render::svg;
+use knights::tour::Closure;
 use knights::tour::Tour;
 use proptest::prelude::*;
 
@@ -72,7 +73,7 @@ fn view_box(tags: &[(String, String)]) -> (f64, f64) {
 
 /// What a picture of a tour must hold, whatever its shape.
 fn check(t: &Tour, closed: bool) {
-    let doc = svg(t, closed);
+    let doc = svg(t, Closure::from(closed));
     let tags = tags(&doc);
     let shape = t.shape();
     let n = t.len();
@@ -143,7 +144,7 @@ fn centre(shape: Shape, cell: Cell) -> (f64, f64) {
 fn open_5x5_is_one_path_through_25_centres() {
     let t = tour("open-5x5");
     check(&t, false);
-    let tags = tags(&svg(&t, false));
+    let tags = tags(&svg(&t, Closure::Open));
     assert_eq!(view_box(&tags), (232.0, 232.0));
     let paths = with_class(&tags, "path");
     assert_eq!(paths.len(), 1);
@@ -168,7 +169,7 @@ fn closed_8x8_returns_to_its_start() {
     let t = tour("near-magic-closed-centrosymmetric");
     check(&t, true);
     check(&t, false);
-    let tags = tags(&svg(&t, true));
+    let tags = tags(&svg(&t, Closure::Closed));
     let paths = with_class(&tags, "path");
     assert_eq!(paths.len(), 1);
     let pts = points(&paths[0].0);
@@ -181,7 +182,7 @@ fn closed_8x8_returns_to_its_start() {
 fn cube_is_four_panels_with_stubs_between_layers() {
     let t = tour("cube-4x4x4");
     check(&t, true);
-    let tags = tags(&svg(&t, true));
+    let tags = tags(&svg(&t, Closure::Closed));
     let captions: Vec<&str> = with_class(&tags, "caption")
         .iter()
         .map(|(_, c)| c.as_str())
@@ -208,7 +209,7 @@ fn cube_is_four_panels_with_stubs_between_layers() {
 fn a_single_cell_has_no_path() {
     let t = Tour::new(Shape::flat(1, 1), vec![0]).unwrap();
     check(&t, false);
-    assert!(!svg(&t, false).contains("<polyline"));
+    assert!(!svg(&t, Closure::Open).contains("<polyline"));
 }
 
 fn shapes() -> impl Strategy<Value = Shape> {
@@ -240,7 +241,7 @@ proptest! {
 #[test]
 fn the_exploded_cube_holds_every_number_and_move_inside_the_picture() {
     let t = tour("cube-4x4x4");
-    let doc = knights::render::exploded::svg(&t, true);
+    let doc = knights::render::exploded::svg(&t, Closure::Closed);
     let tags = tags(&doc);
     let (w, h) = view_box(&tags);
     let mut numbers: Vec<u32> = tags

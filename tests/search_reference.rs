@@ -10,6 +10,7 @@ use knights::puzzle::{AngleBound, AngleKind, Equivalence, LineSum, Puzzle, Symme
 use knights::run::{Class, Limits};
 use knights::search::{count, enumerate, SearchOptions};
 use knights::symmetry::key;
+use knights::tour::Closure;
 use knights::tour::Tour;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -108,7 +109,7 @@ fn check(puzzle: &Puzzle) {
 
 fn plain(board: &str, leaper: Leaper) -> Puzzle {
     let shape = Shape::parse(board).unwrap();
-    Puzzle::plain(Board::new(shape, leaper), false)
+    Puzzle::plain(Board::new(shape, leaper), Closure::Open)
 }
 
 /// A puzzle built from random choices (all indices are reduced modulo what they pick from).
@@ -160,7 +161,7 @@ fn build(c: &Choice) -> Puzzle {
     let mut p = plain(name, leaper);
     let n = p.n_cells();
     let set = |v: &Vec<usize>| crate::common::draws::distinct_cells(v, n);
-    p.closed = c.closed;
+    p.closed = Closure::from(c.closed);
     let shape = p.board.shape();
     p.symmetry = if c.rot90 && !shape.solid && shape.rows == shape.cols {
         Symmetry::QuarterTurn
@@ -293,7 +294,7 @@ fn plain_boards_match_the_reference() {
     for (name, leaper) in BOARDS {
         let mut p = plain(name, *leaper);
         check(&p);
-        p.closed = true;
+        p.closed = Closure::Closed;
         check(&p);
     }
 }
@@ -312,7 +313,7 @@ fn half_turn_symmetric_tours_match_the_reference() {
         for closed in [false, true] {
             let mut p = plain(name, leaper);
             p.symmetry = Symmetry::HalfTurn;
-            p.closed = closed;
+            p.closed = Closure::from(closed);
             check(&p);
             p.starts = Some(vec![0, 1, 2]);
             check(&p);
@@ -325,7 +326,7 @@ fn tiny_boards_follow_the_definition() {
     for (name, leaper) in [("1x1", Leaper::KNIGHT), ("1x2", WAZIR), ("1x3", WAZIR)] {
         for closed in [false, true] {
             let mut p = plain(name, leaper);
-            p.closed = closed;
+            p.closed = Closure::from(closed);
             check(&p);
         }
     }

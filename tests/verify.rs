@@ -9,6 +9,7 @@ use knights::puzzle::{
 };
 use knights::spec::Spec;
 use knights::symmetry::half_turn;
+use knights::tour::Closure;
 use knights::tour::Tour;
 use knights::verify::{verify, Violation};
 use proptest::prelude::*;
@@ -511,7 +512,7 @@ fn random_puzzle(board: Board, t: &Tour, rng: &mut Rng) -> Puzzle {
     let angles = random_angle_bounds(shape, t, closed, rng);
     Puzzle {
         name: "random".into(),
-        closed,
+        closed: Closure::from(closed),
         starts,
         ends,
         sums,
@@ -538,8 +539,8 @@ fn random_puzzle(board: Board, t: &Tour, rng: &mut Rng) -> Puzzle {
 /// of them hold.
 fn random_angle_bounds(shape: Shape, t: &Tour, closed: bool, rng: &mut Rng) -> Vec<AngleBound> {
     let kinds = AngleKind::ALL;
-    let counts = AngleCounts::of(shape, t.order(), closed);
-    let cells = angle_cells(shape.n_cells(), closed);
+    let counts = AngleCounts::of(shape, t.order(), Closure::from(closed));
+    let cells = angle_cells(shape.n_cells(), Closure::from(closed));
     let mut bounds = Vec::new();
     for _ in 0..rng.below(3) {
         let kind = kinds[rng.below(kinds.len())];
@@ -648,7 +649,7 @@ fn random_cases_cover_every_rule() {
         if found.is_empty() {
             accepted += 1;
             let features = [
-                ("closed", puzzle.closed),
+                ("closed", puzzle.closed.is_closed()),
                 ("starts", puzzle.starts.is_some()),
                 ("ends", puzzle.ends.is_some()),
                 ("sums", !puzzle.sums.is_empty()),

@@ -100,7 +100,7 @@ impl Model {
     /// Whether a tour must close.
     #[getter]
     fn closed(&self) -> bool {
-        self.puzzle.closed
+        self.puzzle.closed.is_closed()
     }
 
     /// What one solution is: "cycle", "path" or "numbered".
@@ -119,7 +119,11 @@ impl Model {
             "Model(name={:?}, board={:?}, closed={})",
             self.puzzle.name,
             self.board(),
-            if self.puzzle.closed { "True" } else { "False" }
+            if self.puzzle.closed.is_closed() {
+                "True"
+            } else {
+                "False"
+            }
         )
     }
 }

@@ -3,6 +3,7 @@
 use knights::board::{Board, Cell, Shape};
 use knights::puzzle::AngleCounts;
 use knights::tour::json::TourRecord;
+use knights::tour::Closure;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -120,7 +121,11 @@ impl Tour {
     /// How many cells have each kind of angle between the tour's two moves there (the
     /// closing move's two angles counted when the tour closes).
     fn angles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let counts = AngleCounts::of(self.shape(), self.tour.order(), self.closes());
+        let counts = AngleCounts::of(
+            self.shape(),
+            self.tour.order(),
+            Closure::from(self.closes()),
+        );
         let dict = PyDict::new(py);
         dict.set_item("acute", counts.acute)?;
         dict.set_item("right", counts.right)?;
@@ -136,7 +141,7 @@ impl Tour {
 
     /// The tour drawn as `knights render` draws it.
     fn _repr_svg_(&self) -> String {
-        knights::render::svg(&self.tour, self.closes())
+        knights::render::svg(&self.tour, Closure::from(self.closes()))
     }
 
     fn __eq__(&self, other: &Tour) -> bool {

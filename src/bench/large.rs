@@ -2,6 +2,7 @@
 //! streaming verifier, set against writing as many bytes of nothing (the disk's floor), and
 //! Warnsdorff's rule set against the seed's random tie-breaks.
 
+use crate::tour::Closure;
 use std::io::Write;
 use std::time::Instant;
 
@@ -161,7 +162,7 @@ fn search(shape: Shape, tie_break: TieBreak) -> Result<Summary, String> {
     };
     let corner = (shape.rows - 1, shape.cols - 1);
     let found = warnsdorff(shape.rows, shape.cols, corner, &options).map_err(|e| e.to_string())?;
-    let mut verifier = StreamVerifier::new(shape, crate::board::Leaper::KNIGHT, false);
+    let mut verifier = StreamVerifier::new(shape, crate::board::Leaper::KNIGHT, Closure::Open);
     verifier.push(&found.order).map_err(|e| e.to_string())?;
     verifier.finish().map_err(|e| e.to_string())?;
     let mut result = summary(shape, "warnsdorff", SolutionKind::Path, started);

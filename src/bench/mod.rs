@@ -37,6 +37,7 @@ mod tests {
     use crate::run::Summary;
     use crate::solver::SolverKind;
     use crate::spec::Spec;
+    use crate::tour::Closure;
     use std::time::{Duration, Instant};
 
     #[test]
@@ -47,7 +48,7 @@ mod tests {
 
     #[test]
     fn a_first_solution_run_is_finished_by_a_first_class_of_any_size() {
-        let puzzle = Puzzle::from_spec(&plain("5x5", false)).unwrap();
+        let puzzle = Puzzle::from_spec(&plain("5x5", Closure::Open)).unwrap();
         let mut stopped = Summary::new(&puzzle, "sat");
         stopped.solutions = 2;
         stopped.finish(crate::run::Ending::Limit, Instant::now());
@@ -71,7 +72,7 @@ mod tests {
     fn a_cap_stops_a_case_before_the_runs_time_out() {
         let years = case(
             "all closed 8x8",
-            plain("8x8", true),
+            plain("8x8", Closure::Closed),
             Runner::Search { jobs: 1 },
             None,
             false,

@@ -7,10 +7,11 @@ use crate::encode::Connectivity;
 use crate::puzzle::AngleKind;
 use crate::solver::SolverKind;
 use crate::spec::{AnglesSpec, BoundSpec, Spec};
+use crate::tour::Closure;
 
-pub(super) fn plain(board: &str, closed: bool) -> Spec {
+pub(super) fn plain(board: &str, closed: Closure) -> Spec {
     Spec {
-        closed,
+        closed: closed.is_closed(),
         ..Spec::plain(board)
     }
 }
@@ -82,7 +83,7 @@ fn closed_8x8_wide_angles(low: usize, high: usize) -> Spec {
             obtuse_or_straight: Some(bound),
             ..AnglesSpec::default()
         },
-        ..plain("8x8", true)
+        ..plain("8x8", Closure::Closed)
     }
 }
 
@@ -118,49 +119,49 @@ pub fn suite(jobs: usize) -> Vec<Case> {
     vec![
         case(
             "5x5 paths: baseline",
-            plain("5x5", false),
+            plain("5x5", Closure::Open),
             Baseline,
             None,
             false,
         ),
         case(
             "5x5 paths: search",
-            plain("5x5", false),
+            plain("5x5", Closure::Open),
             Search { jobs },
             Some("5x5 paths: baseline"),
             false,
         ),
         case(
             "5x5 paths: sat",
-            plain("5x5", false),
+            plain("5x5", Closure::Open),
             SatCount { solver: cad },
             Some("5x5 paths: baseline"),
             false,
         ),
         case(
             "6x6 cycles: baseline",
-            plain("6x6", true),
+            plain("6x6", Closure::Closed),
             Baseline,
             None,
             false,
         ),
         case(
             "6x6 cycles: search",
-            plain("6x6", true),
+            plain("6x6", Closure::Closed),
             Search { jobs },
             Some("6x6 cycles: baseline"),
             false,
         ),
         case(
             "6x6 cycles: sat cadical",
-            plain("6x6", true),
+            plain("6x6", Closure::Closed),
             SatCount { solver: cad },
             Some("6x6 cycles: baseline"),
             false,
         ),
         case(
             "6x6 cycles: sat varisat",
-            plain("6x6", true),
+            plain("6x6", Closure::Closed),
             SatCount {
                 solver: SolverKind::Varisat,
             },
@@ -169,14 +170,14 @@ pub fn suite(jobs: usize) -> Vec<Case> {
         ),
         case(
             "6x6 paths: baseline",
-            plain("6x6", false),
+            plain("6x6", Closure::Open),
             Baseline,
             None,
             true,
         ),
         case(
             "6x6 paths: search",
-            plain("6x6", false),
+            plain("6x6", Closure::Open),
             Search { jobs },
             Some("6x6 paths: baseline"),
             false,
@@ -225,7 +226,7 @@ pub fn suite(jobs: usize) -> Vec<Case> {
         ),
         case(
             "8x8 closed angles: minimum obtuse_or_straight, proved, optimal tours counted",
-            plain("8x8", true),
+            plain("8x8", Closure::Closed),
             Minimise {
                 kind: AngleKind::ObtuseOrStraight,
             },
@@ -250,7 +251,7 @@ pub fn suite(jobs: usize) -> Vec<Case> {
         ),
         case(
             "8x8 closed angles: minimum obtuse, proved, optimal tours counted",
-            plain("8x8", true),
+            plain("8x8", Closure::Closed),
             Minimise {
                 kind: AngleKind::Obtuse,
             },
@@ -299,8 +300,8 @@ pub fn suite(jobs: usize) -> Vec<Case> {
 fn options_models() -> [(&'static str, Spec); 3] {
     let corner = "board = \"5x5\"\n[start]\ncells = [[0, 0]]\n";
     [
-        ("5x5 paths", plain("5x5", false)),
-        ("6x6 cycles", plain("6x6", true)),
+        ("5x5 paths", plain("5x5", Closure::Open)),
+        ("6x6 cycles", plain("6x6", Closure::Closed)),
         (
             "5x5 paths from a corner",
             Spec::from_toml(corner, "5x5 corner").expect("the corner model parses"),

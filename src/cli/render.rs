@@ -6,6 +6,7 @@ use clap::Args;
 use knights::board::{Board, Leaper, Shape};
 use knights::puzzle::{angles_along, AngleKind, Puzzle};
 use knights::spec::Spec;
+use knights::tour::Closure;
 use knights::tour::Tour;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -132,7 +133,7 @@ fn draw(args: &RenderArgs, shape: Option<Shape>, tour: &Tour) -> Result<String> 
         Some(text) => Leaper::parse(text).context("--leaper")?,
         None => Leaper::KNIGHT,
     };
-    check_tour(tour, leaper, args.closed)?;
+    check_tour(tour, leaper, Closure::from(args.closed))?;
     let board = Board::new(tour.shape(), leaper);
     let closed = closes(&board, tour) && !args.open;
     if let Some(kind) = args.mark_angles {
@@ -151,21 +152,21 @@ fn draw(args: &RenderArgs, shape: Option<Shape>, tour: &Tour) -> Result<String> 
     }
     let marked = args
         .mark_angles
-        .map(|kind| cells_with_angle(tour, closed, kind))
+        .map(|kind| cells_with_angle(tour, Closure::from(closed), kind))
         .unwrap_or_default();
     let meaning = args
         .mark_angles
         .map(|kind| format!("{} angles", kind.name()))
         .unwrap_or_default();
     Ok(match args.view {
-        View::Layers => knights::render::svg_marked(tour, closed, &marked, &meaning),
-        View::Exploded => knights::render::exploded::svg(tour, closed),
+        View::Layers => knights::render::svg_marked(tour, Closure::from(closed), &marked, &meaning),
+        View::Exploded => knights::render::exploded::svg(tour, Closure::from(closed)),
     })
 }
 
 /// The cells at which the tour's two moves meet at an angle of `kind` (not the ends of an
 /// open tour, which have one move).
-fn cells_with_angle(tour: &Tour, closed: bool, kind: AngleKind) -> Vec<usize> {
+fn cells_with_angle(tour: &Tour, closed: Closure, kind: AngleKind) -> Vec<usize> {
     let order = tour.order();
     angles_along(tour.shape(), order.len(), closed, |i| order[i])
         .filter(|&(_, angle)| kind.includes(angle))
@@ -175,15 +176,15 @@ fn cells_with_angle(tour: &Tour, closed: bool, kind: AngleKind) -> Vec<usize> {
 
 /// The independent verifier's word that this is a tour of the leaper on its own board
 /// (closed, with `--closed`): anything else is not drawn as a tour.
-fn check_tour(tour: &Tour, leaper: Leaper, closed: bool) -> Result<()> {
+fn check_tour(tour: &Tour, leaper: Leaper, closed: Closure) -> Result<()> {
     let mut spec = Spec::plain(&tour.shape().to_string());
     spec.leaper = Some([leaper.a, leaper.b]);
-    spec.closed = closed;
+    spec.closed = closed.is_closed();
     let puzzle = Puzzle::from_spec(&spec)?;
     let violations = knights::verify::verify(&puzzle, tour);
     if !violations.is_empty() {
         let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
-        let kind = if closed {
+        let kind = if closed.is_closed() {
             "closed tour (--closed)"
         } else {
             "tour"

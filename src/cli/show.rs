@@ -32,7 +32,11 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
     )?;
     outln!(
         "tour:        {}",
-        if puzzle.closed { "closed" } else { "open" }
+        if puzzle.closed.is_closed() {
+            "closed"
+        } else {
+            "open"
+        }
     )?;
     outln!("solutions:   {}", puzzle.kind().describe())?;
     outln!("start:       {}", cells(&puzzle.starts))?;

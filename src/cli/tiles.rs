@@ -26,7 +26,11 @@ pub fn run(args: TilesArgs) -> Result<ExitCode> {
     for (role, spec) in tile_models(args.max_side) {
         let clock = Instant::now();
         let tile = find_tile(&spec)?;
-        let kind = if tile.closed { "closed" } else { "open" };
+        let kind = if tile.closed.is_closed() {
+            "closed"
+        } else {
+            "open"
+        };
         let name = spec.name.unwrap_or_default();
         errln!(
             "{name}: {kind}, verified ({:.2} s)",

@@ -12,6 +12,7 @@ use knights::puzzle::Puzzle;
 use knights::run::Limits;
 use knights::sat::SatOptions;
 use knights::tour::json::TourRecord;
+use knights::tour::Closure;
 use knights::tour::{binary, Tour};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -248,7 +249,7 @@ fn write_found(request: &Request, format: TourFormat, output: &Path) -> Result<b
         );
     };
     write_held(&tour, request, format, output)?;
-    Ok(puzzle.closed)
+    Ok(puzzle.closed.is_closed())
 }
 
 /// Searches by Warnsdorff's rule from the start asked for (else the corner the seed starts
@@ -264,7 +265,7 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
         tie_break: args.tie_break.into(),
         attempts: args.attempts,
         seed: args.seed,
-        closed: request.wants_closed(),
+        closed: Closure::from(request.wants_closed()),
         ..WarnsdorffOptions::default()
     };
     let clock = Instant::now();
@@ -282,12 +283,12 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
         let mut out = OutputFile::create(&args.output)?;
         write_checked(&found.order, request, &mut out).map_err(write_failure)?;
         out.finish()?;
-        return Ok(options.closed);
+        return Ok(options.closed.is_closed());
     }
     let cells = found.order.iter().map(|&c| c as usize).collect();
     let tour = Tour::new(Shape::flat(request.rows, request.cols), cells)?;
     write_held(&tour, request, format, &args.output)?;
-    Ok(options.closed)
+    Ok(options.closed.is_closed())
 }
 
 /// Verifies a tour held whole against every rule asked for, then writes it.

@@ -11,6 +11,7 @@ use crate::run::{Ending, Limits};
 use crate::sat::{SatError, SatOptions};
 use crate::search::{SearchError, SearchOptions};
 use crate::spec::{CellSetSpec, Spec};
+use crate::tour::Closure;
 use crate::tour::Tour;
 use std::sync::Mutex;
 
@@ -68,10 +69,10 @@ pub fn tile_spec(rows: usize, cols: usize) -> Spec {
 }
 
 /// The model of a strip base `cols` wide: a tour making the hook by its right end.
-pub fn strip_base_spec(cols: usize, closed: bool) -> Spec {
+pub fn strip_base_spec(cols: usize, closed: Closure) -> Spec {
     let mut spec = Spec::plain(&format!("{STRIP_ROWS}x{cols}"));
     spec.name = Some(format!("strip-base-{STRIP_ROWS}x{cols}"));
-    spec.closed = closed;
+    spec.closed = closed.is_closed();
     spec.required_moves = vec![move_spec(hook(cols))];
     spec
 }
@@ -112,7 +113,12 @@ pub fn tile_models(max_side: usize) -> Vec<(Role, Spec)> {
         .iter()
         .map(|&c| (c, true))
         .chain(OPEN_BASES.iter().map(|&c| (c, false)));
-    models.extend(bases.map(|(cols, closed)| (Role::StripBase, strip_base_spec(cols, closed))));
+    models.extend(bases.map(|(cols, closed)| {
+        (
+            Role::StripBase,
+            strip_base_spec(cols, Closure::from(closed)),
+        )
+    }));
     models.push((Role::StripBlock, strip_block_spec()));
     models
 }

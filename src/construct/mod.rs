@@ -24,6 +24,7 @@ pub mod warnsdorff;
 use crate::board::MAX_STREAMED_CELLS;
 use crate::puzzle::existence::no_knight_tour_reason;
 use crate::spec::{CellSetSpec, Spec};
+use crate::tour::Closure;
 use four::{outer_end_reason, FourRows, FOUR_ROWS};
 use plan::Layout;
 use route::{NoRoute, Route};
@@ -114,7 +115,7 @@ impl Request {
     pub fn wants_closed(&self) -> bool {
         self.closed.unwrap_or_else(|| {
             let both_ends = self.start.is_some() && self.end.is_some();
-            !both_ends && no_knight_tour_reason(self.rows, self.cols, true).is_none()
+            !both_ends && no_knight_tour_reason(self.rows, self.cols, Closure::Closed).is_none()
         })
     }
 
@@ -136,7 +137,8 @@ impl Request {
         if cells > MAX_STREAMED_CELLS as u128 {
             return Err(ConstructError::TooLarge { rows, cols, cells });
         }
-        if let Some(reason) = no_knight_tour_reason(rows, cols, self.wants_closed()) {
+        if let Some(reason) = no_knight_tour_reason(rows, cols, Closure::from(self.wants_closed()))
+        {
             return Err(ConstructError::NoTour(reason));
         }
         for (which, end) in [("start", self.start), ("end", self.end)] {
@@ -319,12 +321,13 @@ fn stitched(request: &Request, layout: Layout, tiles: &TileSet) -> Result<Built,
         return Err(refused);
     }
     let deadline = Instant::now() + route::PLAN_TIME;
-    let mut planned = plan_route(request, tour.closed(), 0, deadline).ok_or(refused)?;
+    let mut planned =
+        plan_route(request, Closure::from(tour.closed()), 0, deadline).ok_or(refused)?;
     for variant in 1..CUTS_TRIED {
         if planned.is_ok() || Instant::now() > deadline {
             break;
         }
-        if let Some(other) = plan_route(request, tour.closed(), variant, deadline) {
+        if let Some(other) = plan_route(request, Closure::from(tour.closed()), variant, deadline) {
             planned = other;
         }
     }
@@ -347,14 +350,14 @@ const CUTS_TRIED: usize = 12;
 /// and with them where the ends fall.
 fn plan_route(
     request: &Request,
-    closed: bool,
+    closed: Closure,
     variant: usize,
     deadline: Instant,
 ) -> Option<Result<(Layout, Route), NoRoute>> {
     let (rows, cols) = (request.rows, request.cols);
     let cut = |cell| match closed {
-        true => Layout::variant(rows, cols, variant),
-        false => Layout::odd_holding(rows, cols, cell, variant),
+        Closure::Closed => Layout::variant(rows, cols, variant),
+        Closure::Open => Layout::odd_holding(rows, cols, cell, variant),
     };
     let one_end = |end, reversed| {
         let layout = cut(end).ok_or(NoRoute {
@@ -365,8 +368,8 @@ fn plan_route(
     };
     match (request.start, request.end) {
         (Some(start), Some(end)) => Some(route::plan(cut, start, end, deadline)),
-        (Some(start), None) if !closed => Some(one_end(start, false)),
-        (None, Some(end)) if !closed => Some(one_end(end, true)),
+        (Some(start), None) if !closed.is_closed() => Some(one_end(start, false)),
+        (None, Some(end)) if !closed.is_closed() => Some(one_end(end, true)),
         _ => None,
     }
 }
@@ -379,12 +382,13 @@ fn strip_chain(request: &Request, tiles: &TileSet) -> Result<Chain, ConstructErr
     } else {
         request.cols
     };
-    let closed = request.wants_closed() || no_knight_tour_reason(STRIP_ROWS, len, true).is_none();
+    let closed =
+        request.wants_closed() || no_knight_tour_reason(STRIP_ROWS, len, Closure::Closed).is_none();
     let missing = |cols| MissingTile {
         rows: STRIP_ROWS,
         cols,
     };
-    let (base_cols, blocks) = split_length(len, closed).ok_or(missing(len))?;
+    let (base_cols, blocks) = split_length(len, Closure::from(closed)).ok_or(missing(len))?;
     let base = tiles.strip_base(base_cols).ok_or(missing(base_cols))?;
     let block = tiles.strip_block().ok_or(missing(BLOCK_COLS))?;
     Chain::new(base, block, blocks, transposed)

@@ -10,6 +10,7 @@ use super::stream::stream_checked;
 use super::{Planned, Request};
 use crate::board::{Leaper, Shape};
 use crate::tour::binary::write_cells;
+use crate::tour::Closure;
 use crate::verify::stream::{windows, StreamReport, StreamVerifier, StreamViolation};
 use std::io::Write;
 use std::ops::Range;
@@ -59,8 +60,13 @@ pub fn write_verified(
         let shape = Shape::flat(request.rows, request.cols);
         let closed = request.wants_closed();
         match windows.len() {
-            1 => StreamVerifier::new(shape, Leaper::KNIGHT, closed),
-            _ => StreamVerifier::windowed(shape, Leaper::KNIGHT, closed, window.clone()),
+            1 => StreamVerifier::new(shape, Leaper::KNIGHT, Closure::from(closed)),
+            _ => StreamVerifier::windowed(
+                shape,
+                Leaper::KNIGHT,
+                Closure::from(closed),
+                window.clone(),
+            ),
         }
     };
     let mut verifier_first = verifier(&windows[0]);
@@ -105,7 +111,8 @@ pub fn write_checked(
     out: &mut impl Write,
 ) -> Result<StreamReport, WriteError> {
     let shape = Shape::flat(request.rows, request.cols);
-    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, request.wants_closed());
+    let mut verifier =
+        StreamVerifier::new(shape, Leaper::KNIGHT, Closure::from(request.wants_closed()));
     verifier.push(order)?;
     let report = verifier.finish()?;
     check_ends(request, order.first().copied(), order.last().copied())?;

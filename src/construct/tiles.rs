@@ -8,6 +8,7 @@
 
 use super::stitch::{Local, Side, MIN_TILE_SIDE};
 use super::strip::{hook, BLOCK_ENDS, STRIP_ROWS};
+use crate::tour::Closure;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -23,7 +24,7 @@ pub struct Tile {
     pub cols: usize,
     /// Whether the last cell is a move from the first (every tile with an even number of
     /// cells); an odd tile is an open path.
-    pub closed: bool,
+    pub closed: Closure,
     /// Tile-local cells (row-major, `row * cols + col`) in visiting order.
     pub order: Vec<u32>,
 }
@@ -68,7 +69,7 @@ struct TileRecord {
     /// `base` or `block`, for strip pieces.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     part: Option<String>,
-    closed: bool,
+    closed: Closure,
     order: Vec<u32>,
 }
 
@@ -143,7 +144,7 @@ impl Tile {
     fn block_defect(&self) -> Option<String> {
         let ends = BLOCK_ENDS.map(|end| self.cell(end));
         let between = self.order.first() == Some(&ends[0]) && self.order.last() == Some(&ends[1]);
-        (self.closed || !between).then(|| {
+        (self.closed.is_closed() || !between).then(|| {
             format!(
                 "a block is a path from {:?} to {:?}",
                 BLOCK_ENDS[0], BLOCK_ENDS[1]
@@ -170,7 +171,7 @@ impl Tile {
                 k + 1
             ));
         }
-        (self.closed && !leap(self.order[n - 1], self.order[0]))
+        (self.closed.is_closed() && !leap(self.order[n - 1], self.order[0]))
             .then(|| "marked closed, but the last cell is not a move from the first".into())
     }
 
@@ -189,7 +190,7 @@ impl Tile {
             position[self.cell(b) as usize],
         );
         let n = self.order.len() as u32;
-        pa.abs_diff(pb) == 1 || (self.closed && pa.abs_diff(pb) == n - 1)
+        pa.abs_diff(pb) == 1 || (self.closed.is_closed() && pa.abs_diff(pb) == n - 1)
     }
 }
 

@@ -13,11 +13,12 @@ use super::plan::Layout;
 use super::route::Route;
 use super::stitch::Side;
 use super::tiles::{Tile, TileSet};
+use crate::tour::Closure;
 
 /// One tile size as the walk uses it: where each step of its tour lands on the board.
 struct Kind {
     len: u32,
-    closed: bool,
+    closed: Closure,
     /// Board offset (`row * board_cols + col`) of each position of the tile's tour.
     offsets: Vec<u32>,
     /// Tile-local cell -> position in the tile's tour.
@@ -55,7 +56,7 @@ impl Kind {
         let (a, b) = if forward { (from, to) } else { (to, from) };
         if b >= a {
             Some(b - a)
-        } else if self.closed {
+        } else if self.closed.is_closed() {
             Some(b + self.len - a)
         } else {
             None
@@ -87,7 +88,7 @@ pub struct Stitched {
     kinds: Vec<Kind>,
     /// Kind of each pair of (row band, column band) width classes.
     kind_of: [[u8; 3]; 3],
-    closed: bool,
+    closed: Closure,
     /// Band of columns of the comb's spine.
     spine: usize,
     /// The route between chosen ends, with a kind for each path its tiles carry.
@@ -118,7 +119,7 @@ impl Stitched {
                 kind_of[layout.rows.width_class(i)][layout.cols.width_class(j)] = kinds.len() as u8;
             }
         }
-        let closed = kinds.iter().all(|k| k.closed);
+        let closed = Closure::from(kinds.iter().all(|k| k.closed.is_closed()));
         Ok(Stitched {
             layout,
             board_cols,
@@ -144,7 +145,7 @@ impl Stitched {
             .map(|path| Kind::new(path, tour.board_cols))
             .collect();
         tour.spine = route.spine();
-        tour.closed = false;
+        tour.closed = Closure::Open;
         tour.route = Some((route, kinds));
         Ok(tour)
     }
@@ -168,7 +169,7 @@ impl Stitched {
 
     /// Whether the stitched tour is a loop (every tile closed).
     pub fn closed(&self) -> bool {
-        self.closed
+        self.closed.is_closed()
     }
 
     /// Number of cells on the board.
@@ -232,9 +233,9 @@ impl Stitched {
     /// Cells from the cursor to the end of the tile's tour when nothing is dropped ahead.
     fn rest_of_tour(&self, kind: &Kind, cursor: Cursor) -> u32 {
         match (kind.closed, cursor.forward) {
-            (true, _) => kind.len,
-            (false, true) => kind.len - cursor.position,
-            (false, false) => cursor.position + 1,
+            (Closure::Closed, _) => kind.len,
+            (Closure::Open, true) => kind.len - cursor.position,
+            (Closure::Open, false) => cursor.position + 1,
         }
     }
 
@@ -291,7 +292,7 @@ impl Stitched {
             return self.route_entry(route, 0);
         }
         let last = |bands: usize| (bands - 1) as u32;
-        let (row_band, col_band) = if self.closed {
+        let (row_band, col_band) = if self.closed.is_closed() {
             (0, 0)
         } else {
             (last(self.layout.rows.len()), last(self.layout.cols.len()))
@@ -331,7 +332,7 @@ impl Stitched {
     pub fn path_starts(&self) -> [Cursor; 2] {
         let start = self.default_start();
         let last = self.kind(start).len - 1;
-        if self.closed {
+        if self.closed.is_closed() {
             return [start, self.reversed(start)];
         }
         [

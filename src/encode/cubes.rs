@@ -290,7 +290,7 @@ fn could_start_and_end(puzzle: &Puzzle, start: Cell, end: Cell) -> bool {
     if start == end {
         return false;
     }
-    if puzzle.closed {
+    if puzzle.closed.is_closed() {
         return board.is_move(start, end);
     }
     let odd_cells = board.n_cells() % 2 == 1;

@@ -326,7 +326,7 @@ impl Encoding {
 
     /// Whether `closed` applies (numbered closed tours keep their closing arc).
     pub fn is_closed(&self) -> bool {
-        self.closed
+        self.closed.is_closed()
     }
 }
 

@@ -46,6 +46,7 @@ use moves::MoveVars;
 use numbering::NumberVars;
 use pb::{PbEncoding, PbError, PbSummary};
 
+use crate::tour::Closure;
 pub use decode::{DecodeError, Decoded};
 use parts::{build_edges, build_moves, build_numbering, Parts};
 
@@ -221,7 +222,7 @@ pub struct EncodingReport {
 pub struct Encoding {
     name: String,
     shape: Shape,
-    closed: bool,
+    closed: Closure,
     family: VariableFamily,
     options: EncodeOptions,
     cnf: Cnf,
@@ -260,7 +261,7 @@ impl Encoding {
         let family = variable_family_of(puzzle.kind());
         check_size(puzzle, family, options)?;
         let n = puzzle.n_cells();
-        if puzzle.closed && n < 3 {
+        if puzzle.closed.is_closed() && n < 3 {
             return Err(EncodeError::TooFewCellsForCycle(n));
         }
         let mut b = CnfBuilder::new();

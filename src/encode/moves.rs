@@ -20,6 +20,7 @@ use super::cardinality::exactly_one;
 use super::cnf::CnfBuilder;
 use super::EncodeError;
 use crate::board::{Board, Cell};
+use crate::tour::Closure;
 
 /// Directed move variables, one per (cell, neighbour) in board order.
 #[derive(Clone, Debug)]
@@ -92,7 +93,7 @@ pub struct MoveVars {
     /// `end[c]`: the tour ends at `c` (c -> virtual node); open tours only.
     pub end: Vec<Option<Var>>,
     /// Whether the tour is closed; a closed tour has no virtual node, so no start or end.
-    pub closed: bool,
+    pub closed: Closure,
 }
 
 /// Where an open tour may begin and end (`None`: anywhere).
@@ -108,12 +109,12 @@ pub struct Ends<'a> {
 pub fn encode_moves(
     b: &mut CnfBuilder,
     board: &Board,
-    closed: bool,
+    closed: Closure,
     ends: Ends<'_>,
 ) -> Result<MoveVars, EncodeError> {
     let n = board.n_cells();
     let arcs = ArcVars::allocate(b, board);
-    let (start, end) = if closed {
+    let (start, end) = if closed.is_closed() {
         (vec![None; n], vec![None; n])
     } else {
         (
@@ -164,7 +165,7 @@ fn write_degree_constraints(b: &mut CnfBuilder, moves: &MoveVars) -> Result<(), 
         into.extend(moves.start[cell].map(Var::pos_lit));
         exactly_one(b, &into)?;
     }
-    if !moves.closed {
+    if !moves.closed.is_closed() {
         let starts: Vec<Lit> = moves.start.iter().flatten().map(|v| v.pos_lit()).collect();
         exactly_one(b, &starts)?;
         let ends: Vec<Lit> = moves.end.iter().flatten().map(|v| v.pos_lit()).collect();

@@ -30,6 +30,7 @@ use super::moves::MoveVars;
 use super::EncodeError;
 use crate::board::{Board, Cell};
 use crate::puzzle::Puzzle;
+use crate::tour::Closure;
 
 /// Which numbers each cell may carry, and why others were dropped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,10 +84,10 @@ pub fn number_domains(puzzle: &Puzzle) -> Domains {
 
 /// Moves between number `k` and number 1, and between `k` and number `n`.
 /// On a closed tour the way round through the closing move may be shorter.
-fn steps_from_ends(k: usize, n: usize, closed: bool) -> (usize, usize) {
+fn steps_from_ends(k: usize, n: usize, closed: Closure) -> (usize, usize) {
     let forward = k - 1;
     let backward = n - k;
-    if closed {
+    if closed.is_closed() {
         (forward.min(n - k + 1), backward.min(k))
     } else {
         (forward, backward)
@@ -181,7 +182,7 @@ impl NumberVars {
 pub fn encode_numbering(
     b: &mut CnfBuilder,
     board: &Board,
-    closed: bool,
+    closed: Closure,
     domains: &Domains,
 ) -> Result<NumberVars, EncodeError> {
     let n = board.n_cells();
@@ -231,7 +232,12 @@ fn allocate(b: &mut CnfBuilder, n: usize, domains: &Domains) -> NumberVars {
 
 /// The number after (and before) `k` sits on a neighbouring cell. Either
 /// direction alone defines the tour; both propagate much better.
-fn write_neighbour_support(b: &mut CnfBuilder, board: &Board, closed: bool, numbers: &NumberVars) {
+fn write_neighbour_support(
+    b: &mut CnfBuilder,
+    board: &Board,
+    closed: Closure,
+    numbers: &NumberVars,
+) {
     let n = board.n_cells() as u32;
     for (cell, k, var) in numbers.iter() {
         for next in [successor(k, n, closed), predecessor(k, n, closed)]
@@ -251,19 +257,19 @@ fn write_neighbour_support(b: &mut CnfBuilder, board: &Board, closed: bool, numb
     }
 }
 
-fn successor(k: u32, n: u32, closed: bool) -> Option<u32> {
+fn successor(k: u32, n: u32, closed: Closure) -> Option<u32> {
     if k < n {
         Some(k + 1)
     } else {
-        (closed && n > 1).then_some(1)
+        (closed.is_closed() && n > 1).then_some(1)
     }
 }
 
-fn predecessor(k: u32, n: u32, closed: bool) -> Option<u32> {
+fn predecessor(k: u32, n: u32, closed: Closure) -> Option<u32> {
     if k > 1 {
         Some(k - 1)
     } else {
-        (closed && n > 1).then_some(n)
+        (closed.is_closed() && n > 1).then_some(n)
     }
 }
 
@@ -292,7 +298,7 @@ pub fn link_moves(b: &mut CnfBuilder, board: &Board, numbers: &NumberVars, moves
             }
         }
     }
-    if moves.closed {
+    if moves.closed.is_closed() {
         // A closed tour has no virtual node: number 1 follows number n.
         return;
     }
@@ -327,13 +333,13 @@ fn link_virtual(b: &mut CnfBuilder, virtual_arc: Option<Var>, number: Option<Var
 ///   seed 002: cells opposite through the centre are numbered `n/2` apart).
 ///
 /// `None` when no renumbering is forced (the move rule still applies).
-pub fn half_turn_partner(board: &Board, closed: bool, turn: &[Cell]) -> Option<Vec<u32>> {
+pub fn half_turn_partner(board: &Board, closed: Closure, turn: &[Cell]) -> Option<Vec<u32>> {
     let n = board.n_cells();
     if turn.iter().enumerate().all(|(c, &image)| c == image) {
         return None;
     }
     let numbers = 1..=n as u32;
-    if !closed {
+    if !closed.is_closed() {
         return Some(numbers.map(|k| n as u32 + 1 - k).collect());
     }
     let fixes_a_cell = turn.iter().enumerate().any(|(c, &image)| c == image);

@@ -69,11 +69,11 @@ pub(super) fn build_numbering(
         let n = puzzle.n_cells() as u32;
         if let Some(partner) = numbering::half_turn_partner(&puzzle.board, puzzle.closed, &turn) {
             numbering::require_half_turn_numbering(b, &numbers, &turn, &partner);
-            if puzzle.symmetry.has_quarter_turn() && puzzle.closed {
+            if puzzle.symmetry.has_quarter_turn() && puzzle.closed.is_closed() {
                 let quarter = crate::symmetry::quarter_turn(puzzle.board.shape()).perm;
                 numbering::require_quarter_turn_numbering(b, &numbers, &quarter);
             }
-            if puzzle.closed {
+            if puzzle.closed.is_closed() {
                 fold = linesum::fold_half_turn(
                     &puzzle.sums,
                     &implied,

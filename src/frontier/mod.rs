@@ -64,7 +64,7 @@ pub fn count_tours_within(
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
     let board = &puzzle.board;
-    let shape = if puzzle.closed {
+    let shape = if puzzle.closed.is_closed() {
         Shape::Cycle
     } else {
         Shape::Path

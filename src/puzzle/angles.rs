@@ -10,6 +10,7 @@
 use super::build::{field_error, impossible, PuzzleError};
 use crate::board::{Cell, Shape};
 use crate::spec::{AnglesSpec, BoundSpec};
+use crate::tour::Closure;
 use serde::Serialize;
 
 /// A kind of angle a model may bound.
@@ -90,13 +91,13 @@ pub fn angle_at(shape: Shape, c: Cell, p: Cell, s: Cell) -> AngleKind {
 pub fn angles_along(
     shape: Shape,
     n: usize,
-    closed: bool,
+    closed: Closure,
     cell: impl Fn(usize) -> Cell,
 ) -> impl Iterator<Item = (Cell, AngleKind)> {
     let inner = match (n < 3, closed) {
         (true, _) => 0..0,
-        (false, true) => 0..n,
-        (false, false) => 1..n - 1,
+        (false, Closure::Closed) => 0..n,
+        (false, Closure::Open) => 1..n - 1,
     };
     inner.map(move |i| {
         let c = cell(i);
@@ -122,7 +123,7 @@ pub struct AngleCounts {
 
 impl AngleCounts {
     /// The angles of the tour visiting `order` (the closing move's two angles when `closed`).
-    pub fn of(shape: Shape, order: &[Cell], closed: bool) -> AngleCounts {
+    pub fn of(shape: Shape, order: &[Cell], closed: Closure) -> AngleCounts {
         AngleCounts::of_indexed(shape, order.len(), closed, |i| order[i])
     }
 
@@ -130,7 +131,7 @@ impl AngleCounts {
     pub fn of_indexed(
         shape: Shape,
         n: usize,
-        closed: bool,
+        closed: Closure,
         cell: impl Fn(usize) -> Cell,
     ) -> AngleCounts {
         let mut counts = AngleCounts::default();
@@ -192,8 +193,8 @@ impl AngleBound {
 
 /// The number of cells that have an angle: all of them in a closed tour, all but the two ends
 /// in an open one.
-pub fn angle_cells(n_cells: usize, closed: bool) -> usize {
-    if closed || n_cells < 2 {
+pub fn angle_cells(n_cells: usize, closed: Closure) -> usize {
+    if closed.is_closed() || n_cells < 2 {
         n_cells
     } else {
         n_cells - 2
@@ -287,11 +288,11 @@ mod tests {
     fn open_tours_have_no_angle_at_their_ends() {
         let shape = Shape::parse("3x4").unwrap();
         let order: Vec<Cell> = vec![0, 6, 5, 11, 4, 2, 9, 3, 10, 8, 1, 7];
-        let open = AngleCounts::of(shape, &order, false);
+        let open = AngleCounts::of(shape, &order, Closure::Open);
         let total = open.acute + open.right + open.obtuse + open.straight;
         assert_eq!(total, 10);
-        assert_eq!(angle_cells(12, false), 10);
-        assert_eq!(angle_cells(12, true), 12);
+        assert_eq!(angle_cells(12, Closure::Open), 10);
+        assert_eq!(angle_cells(12, Closure::Closed), 12);
     }
 
     #[test]

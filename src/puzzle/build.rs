@@ -4,6 +4,7 @@
 use super::{Equivalence, LineSum, Puzzle, Symmetry};
 use crate::board::{Board, Cell, Coord, Leaper, Shape};
 use crate::spec::{CellSetSpec, LineSpec, Spec, SumsSpec, TourSymmetry};
+use crate::tour::Closure;
 
 /// Why a model cannot become a puzzle: malformed, or impossible before any search.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -64,7 +65,7 @@ impl Puzzle {
             starts: cell_set(shape, spec.start.as_ref(), "start")?,
             ends: cell_set(shape, spec.end.as_ref(), "end")?,
             required: required_moves(&board, &spec.required_moves)?,
-            closed: spec.closed,
+            closed: Closure::from(spec.closed),
             symmetry: Symmetry::from_spec(spec.symmetry),
             equivalence: Equivalence {
                 board: spec.classes.board,
@@ -72,7 +73,7 @@ impl Puzzle {
             },
             angles: super::angles::angle_bounds(
                 &spec.angles,
-                super::angles::angle_cells(shape.n_cells(), spec.closed),
+                super::angles::angle_cells(shape.n_cells(), Closure::from(spec.closed)),
             )?,
             sums,
             board,

@@ -10,6 +10,7 @@
 use super::Puzzle;
 use crate::board::Board;
 use crate::board::Leaper;
+use crate::tour::Closure;
 
 /// Why no solution of the puzzle can exist, by a theorem about its board and its symmetry
 /// rule, or `None` if one may.
@@ -27,7 +28,7 @@ fn no_quarter_turn_tour_reason(puzzle: &Puzzle) -> Option<String> {
     if !puzzle.symmetry.has_quarter_turn() || side == 1 {
         return None;
     }
-    if !puzzle.closed {
+    if !puzzle.closed.is_closed() {
         return Some(
             "an open tour's only symmetry is its reversal, of order 2, so no open tour is mapped onto itself by the quarter turn (order 4)"
                 .into(),
@@ -44,12 +45,14 @@ fn no_quarter_turn_tour_reason(puzzle: &Puzzle) -> Option<String> {
 }
 
 /// Why no tour of the kind asked for can exist on this board, or `None` if one may.
-pub fn no_tour_reason(board: &Board, closed: bool) -> Option<String> {
+pub fn no_tour_reason(board: &Board, closed: Closure) -> Option<String> {
     let n = board.n_cells();
     if n == 1 {
-        return closed.then(|| "a single cell has no move to close a tour with".to_string());
+        return closed
+            .is_closed()
+            .then(|| "a single cell has no move to close a tour with".to_string());
     }
-    if closed && n % 2 == 1 && board.leaper().alternates_colour() {
+    if closed.is_closed() && n % 2 == 1 && board.leaper().alternates_colour() {
         return Some(format!(
             "the board has an odd number of cells ({n}) and every {} move changes colour, so no tour closes",
             board.leaper()
@@ -70,23 +73,23 @@ pub fn no_tour_reason(board: &Board, closed: bool) -> Option<String> {
 /// Why no knight's tour of the kind asked for exists on a flat `rows` x `cols` board, or
 /// `None` if one does: on rectangles the theorems are complete, so this needs no move graph
 /// and answers for boards of any size.
-pub fn no_knight_tour_reason(rows: usize, cols: usize, closed: bool) -> Option<String> {
+pub fn no_knight_tour_reason(rows: usize, cols: usize, closed: Closure) -> Option<String> {
     let (m, k) = (rows.min(cols), rows.max(cols));
-    if closed && m * k == 1 {
+    if closed.is_closed() && m * k == 1 {
         return Some("a single cell has no move to close a tour with".to_string());
     }
-    if closed && (m * k) % 2 == 1 {
+    if closed.is_closed() && (m * k) % 2 == 1 {
         return Some(format!(
             "the board has an odd number of cells ({}) and every knight's move changes colour, so no tour closes",
             m * k
         ));
     }
-    if closed && schwenk_forbids(m, k) {
+    if closed.is_closed() && schwenk_forbids(m, k) {
         return Some(format!(
             "Schwenk (1991): an m x n board with m <= n has no closed knight's tour when m and n are both odd, m is 1, 2 or 4, or m = 3 and n is 4, 6 or 8 ({m}x{k})"
         ));
     }
-    if !closed && !open_tour_exists(m, k) {
+    if !closed.is_closed() && !open_tour_exists(m, k) {
         return Some(format!(
             "Cull & De Curtins (1978), Conrad et al. (1994): open knight's tours exist only on 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) and boards with both sides >= 5; not on {m}x{k}"
         ));
@@ -112,20 +115,28 @@ mod tests {
     use super::*;
     use crate::board::Shape;
 
-    fn reason(board: &str, closed: bool) -> Option<String> {
+    fn reason(board: &str, closed: Closure) -> Option<String> {
         no_tour_reason(&Board::knight(Shape::parse(board).unwrap()), closed)
     }
 
     #[test]
     fn small_boards_have_no_tours() {
-        assert!(reason("4x4", false).is_some());
-        assert!(reason("5x5", true).unwrap().contains("odd number"));
-        assert!(reason("4x8", true).unwrap().contains("Schwenk"));
-        assert!(reason("3x3x3", false).unwrap().contains("not connected"));
+        assert!(reason("4x4", Closure::Open).is_some());
+        assert!(reason("5x5", Closure::Closed)
+            .unwrap()
+            .contains("odd number"));
+        assert!(reason("4x8", Closure::Closed).unwrap().contains("Schwenk"));
+        assert!(reason("3x3x3", Closure::Open)
+            .unwrap()
+            .contains("not connected"));
     }
 
-    fn quarter_turn_reason(board: &str, closed: bool) -> Option<String> {
-        let closed = if closed { "closed = true\n" } else { "" };
+    fn quarter_turn_reason(board: &str, closed: Closure) -> Option<String> {
+        let closed = if closed.is_closed() {
+            "closed = true\n"
+        } else {
+            ""
+        };
         let toml = format!("board = \"{board}\"\n{closed}symmetry = \"rot90\"");
         let spec = crate::spec::Spec::from_toml(&toml, "test").unwrap();
         no_solution_reason(&Puzzle::from_spec(&spec).unwrap())
@@ -133,24 +144,28 @@ mod tests {
 
     #[test]
     fn the_quarter_turn_needs_a_closed_tour_and_a_side_of_4k_plus_2() {
-        assert!(quarter_turn_reason("8x8", true).unwrap().contains("4k + 2"));
-        assert!(quarter_turn_reason("12x12", true)
+        assert!(quarter_turn_reason("8x8", Closure::Closed)
             .unwrap()
             .contains("4k + 2"));
-        assert!(quarter_turn_reason("6x6", false).unwrap().contains("open"));
-        assert!(quarter_turn_reason("7x7", true)
+        assert!(quarter_turn_reason("12x12", Closure::Closed)
+            .unwrap()
+            .contains("4k + 2"));
+        assert!(quarter_turn_reason("6x6", Closure::Open)
+            .unwrap()
+            .contains("open"));
+        assert!(quarter_turn_reason("7x7", Closure::Closed)
             .unwrap()
             .contains("odd number"));
-        assert_eq!(quarter_turn_reason("6x6", true), None);
-        assert_eq!(quarter_turn_reason("10x10", true), None);
-        assert_eq!(quarter_turn_reason("18x18", true), None);
+        assert_eq!(quarter_turn_reason("6x6", Closure::Closed), None);
+        assert_eq!(quarter_turn_reason("10x10", Closure::Closed), None);
+        assert_eq!(quarter_turn_reason("18x18", Closure::Closed), None);
     }
 
     #[test]
     fn tour_boards_are_not_refused() {
-        assert_eq!(reason("5x5", false), None);
-        assert_eq!(reason("6x6", true), None);
-        assert_eq!(reason("3x4", false), None);
-        assert_eq!(reason("4x4x4", true), None);
+        assert_eq!(reason("5x5", Closure::Open), None);
+        assert_eq!(reason("6x6", Closure::Closed), None);
+        assert_eq!(reason("3x4", Closure::Open), None);
+        assert_eq!(reason("4x4x4", Closure::Closed), None);
     }
 }

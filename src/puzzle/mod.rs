@@ -20,6 +20,7 @@ pub use turns::Symmetry;
 
 use crate::board::{Board, Cell};
 use crate::symmetry::{Form, SymmetryGroup};
+use crate::tour::Closure;
 use crate::tour::Tour;
 use serde::Serialize;
 
@@ -75,7 +76,7 @@ pub struct Puzzle {
     /// The board and the leaper whose moves the tour makes.
     pub board: Board,
     /// Whether the last cell must be a move away from the first.
-    pub closed: bool,
+    pub closed: Closure,
     /// Cells allowed to carry number 1, sorted; `None` allows every cell.
     pub starts: Option<Vec<Cell>>,
     /// Cells allowed to carry the last number, sorted; `None` allows every cell.
@@ -97,7 +98,7 @@ impl Puzzle {
     /// The puzzle with no rule but the board and whether the tour closes: every tour of the
     /// board is a solution, and classes are taken under the board's symmetries. It is named
     /// after the board, as a model file without a name is.
-    pub fn plain(board: Board, closed: bool) -> Puzzle {
+    pub fn plain(board: Board, closed: Closure) -> Puzzle {
         Puzzle {
             name: board.shape().to_string(),
             board,
@@ -125,8 +126,8 @@ impl Puzzle {
         let numbered = !self.sums.is_empty() || self.starts.is_some() || self.ends.is_some();
         match (numbered, self.closed) {
             (true, _) => SolutionKind::Numbered,
-            (false, true) => SolutionKind::Cycle,
-            (false, false) => SolutionKind::Path,
+            (false, Closure::Closed) => SolutionKind::Cycle,
+            (false, Closure::Open) => SolutionKind::Path,
         }
     }
 

@@ -8,6 +8,7 @@
 
 use super::existence::no_solution_reason;
 use super::{Puzzle, Symmetry};
+use crate::tour::Closure;
 
 /// A sub-model and what it adds, for messages ("closed tours unchanged by a half turn").
 #[derive(Clone, Debug)]
@@ -28,7 +29,7 @@ pub fn symmetric_restrictions(puzzle: &Puzzle) -> Vec<Restriction> {
     let shape = puzzle.board.shape();
     let square = !shape.solid && shape.rows == shape.cols;
     let closed_with = |symmetry: Symmetry| Puzzle {
-        closed: true,
+        closed: Closure::Closed,
         symmetry,
         ..puzzle.clone()
     };
@@ -65,7 +66,7 @@ mod tests {
         assert_eq!(subs.len(), 2);
         for sub in subs {
             let p = &sub.puzzle;
-            assert!(p.closed && p.symmetry.has_half_turn());
+            assert!(p.closed.is_closed() && p.symmetry.has_half_turn());
             assert_eq!(p.sums, model.sums);
             assert_eq!(p.starts, model.starts);
             assert_eq!(p.equivalence, model.equivalence);

@@ -16,7 +16,7 @@ impl Puzzle {
         let moves_legal = order.windows(2).all(|w| self.board.is_move(w[0], w[1]));
         let closes = self.board.is_move(tour.last(), tour.first());
         moves_legal
-            && (!self.closed || closes)
+            && (!self.closed.is_closed() || closes)
             && self
                 .starts
                 .as_ref()
@@ -48,7 +48,7 @@ impl Puzzle {
             .windows(2)
             .map(|w| (w[0].min(w[1]), w[0].max(w[1])))
             .collect();
-        if self.closed {
+        if self.closed.is_closed() {
             let (a, b) = (tour.first(), tour.last());
             moves.push((a.min(b), a.max(b)));
         }

@@ -10,6 +10,7 @@
 use super::overview::ramp;
 use super::{num, DARK, END, INK, LIGHT, START};
 use crate::board::{Cell, Shape};
+use crate::tour::Closure;
 use crate::tour::Tour;
 use std::fmt::Write;
 
@@ -74,7 +75,7 @@ impl Projection {
 }
 
 /// The exploded view of the tour; with `closed`, the last cell is joined back to the first.
-pub fn svg(tour: &Tour, closed: bool) -> String {
+pub fn svg(tour: &Tour, closed: Closure) -> String {
     let shape = tour.shape();
     let view = Projection::new(shape);
     let (w, h) = (num(view.width), num(view.height));
@@ -83,7 +84,7 @@ pub fn svg(tour: &Tour, closed: bool) -> String {
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
     );
-    let kind = if closed { "closed" } else { "open" };
+    let kind = if closed.is_closed() { "closed" } else { "open" };
     let _ = writeln!(out, "<title>{kind} tour on {shape}, exploded view</title>");
     let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
     for layer in 0..shape.layers {
@@ -130,16 +131,16 @@ fn draw_layer(out: &mut String, view: &Projection, layer: usize) {
 }
 
 /// The moves, each coloured by how far along the tour it is.
-fn draw_path(out: &mut String, view: &Projection, order: &[Cell], closed: bool) {
+fn draw_path(out: &mut String, view: &Projection, order: &[Cell], closed: Closure) {
     let n = order.len();
     let mut moves: Vec<(Cell, Cell)> = order.windows(2).map(|w| (w[0], w[1])).collect();
-    if closed && n > 2 {
+    if closed.is_closed() && n > 2 {
         moves.push((order[n - 1], order[0]));
     }
     for (k, &(a, b)) in moves.iter().enumerate() {
         let ((x1, y1), (x2, y2)) = (view.centre(a), view.centre(b));
         let colour = ramp(k as f64 / (moves.len().max(2) - 1) as f64);
-        let dashed = if k + 1 == moves.len() && closed {
+        let dashed = if k + 1 == moves.len() && closed.is_closed() {
             r#" stroke-dasharray="5 4""#
         } else {
             ""
@@ -273,7 +274,7 @@ mod tests {
     fn every_move_cell_and_layer_is_drawn() {
         let grid = include_str!("../../tests/data/tours/cube-4x4x4.txt");
         let tour = crate::tour::text::parse(grid).unwrap();
-        let svg = svg(&tour, true);
+        let svg = svg(&tour, Closure::Closed);
         assert_eq!(svg.matches("<polygon").count(), 64);
         assert_eq!(svg.matches("class=\"move").count(), 64);
         let skips = svg.matches("class=\"move skip\"").count();

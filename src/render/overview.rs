@@ -6,6 +6,7 @@
 
 use super::{num, DARK, END, INK, LIGHT, START};
 use crate::board::{Cell, Shape};
+use crate::tour::Closure;
 use std::fmt::Write;
 
 /// Boards whose longer side is at most this, and with at most its square of cells, are drawn
@@ -41,7 +42,7 @@ fn square_px(shape: Shape) -> f64 {
 }
 
 /// The picture of the tour visiting `order` on `shape`; the SVG's units are squares.
-pub fn svg(shape: Shape, order: &[Cell], closed: bool) -> String {
+pub fn svg(shape: Shape, order: &[Cell], closed: Closure) -> String {
     let px = square_px(shape);
     // Whole squares, so that every centre lies on a half and prints exactly; wide enough
     // that the start's dot on a corner square is drawn whole.
@@ -49,7 +50,7 @@ pub fn svg(shape: Shape, order: &[Cell], closed: bool) -> String {
     let width = shape.cols as f64 + 2.0 * margin;
     let height = shape.rows as f64 + 2.0 * margin + LEGEND_PX / px;
     let mut out = String::with_capacity(order.len() * 6 + 2048);
-    let kind = if closed { "closed" } else { "open" };
+    let kind = if closed.is_closed() { "closed" } else { "open" };
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {} {}" width="{}" height="{}" font-family="sans-serif">"#,
@@ -109,11 +110,11 @@ fn draw_path(
     shape: Shape,
     margin: f64,
     order: &[Cell],
-    closed: bool,
+    closed: Closure,
     stroke: f64,
 ) {
     let mut stops: Vec<Cell> = order.to_vec();
-    if closed && order.len() > 1 {
+    if closed.is_closed() && order.len() > 1 {
         stops.push(order[0]);
     }
     let moves = stops.len().saturating_sub(1);
@@ -230,10 +231,10 @@ mod tests {
     #[test]
     fn small_squares_get_a_plain_board_and_a_wider_path() {
         let order: Vec<Cell> = vec![0, 1002];
-        let large = svg(Shape::flat(1000, 1000), &order, false);
+        let large = svg(Shape::flat(1000, 1000), &order, Closure::Open);
         assert!(!large.contains("fill=\"url(#squares)\""));
         assert!(large.contains("stroke-width=\"0.5\""), "{large}");
-        let small = svg(Shape::flat(100, 100), &[0, 102], false);
+        let small = svg(Shape::flat(100, 100), &[0, 102], Closure::Open);
         assert!(small.contains("fill=\"url(#squares)\""));
     }
 
@@ -250,14 +251,17 @@ mod tests {
         let shape = Shape::flat(61, 61);
         // (0,0) -> (1,2) -> (0,3), then back to (0,0) when closed.
         let order = [0, 63, 3];
-        let paths = |closed: bool| -> Vec<String> {
+        let paths = |closed: Closure| -> Vec<String> {
             let svg = svg(shape, &order, closed);
             let tags = svg.lines().filter(|l| l.starts_with("<path"));
             tags.map(|l| l.split(" d=").nth(1).unwrap().to_string())
                 .collect()
         };
-        assert_eq!(paths(false), ["\"M1.5 1.5l2 1\"/>", "\"M3.5 2.5l1 -1\"/>"]);
-        let closed = paths(true);
+        assert_eq!(
+            paths(Closure::Open),
+            ["\"M1.5 1.5l2 1\"/>", "\"M3.5 2.5l1 -1\"/>"]
+        );
+        let closed = paths(Closure::Closed);
         assert_eq!(closed.len(), 3);
         assert_eq!(closed[2], "\"M4.5 1.5l-3 0\"/>");
     }

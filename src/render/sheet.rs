@@ -76,13 +76,14 @@ pub fn sheet(drawings: &[(String, String)]) -> String {
 mod tests {
     use super::*;
     use crate::board::Shape;
+    use crate::tour::Closure;
     use crate::tour::Tour;
 
     #[test]
     fn every_drawing_is_placed_with_its_label() {
         let shape = Shape::flat(3, 4);
         let tour = Tour::from_numbers(shape, &[1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12]).unwrap();
-        let one = super::super::svg(&tour, false);
+        let one = super::super::svg(&tour, Closure::Open);
         let drawings: Vec<(String, String)> = (1..=7)
             .map(|i| (format!("t.jsonl line {i}"), one.clone()))
             .collect();

@@ -149,9 +149,10 @@ impl Serialize for Summary {
 mod tests {
     use super::*;
     use crate::board::{Board, Shape};
+    use crate::tour::Closure;
 
     fn summary() -> Summary {
-        let puzzle = Puzzle::plain(Board::knight(Shape::flat(2, 2)), true);
+        let puzzle = Puzzle::plain(Board::knight(Shape::flat(2, 2)), Closure::Closed);
         Summary::new(&puzzle, "frontier")
     }
 

@@ -302,7 +302,7 @@ fn fits(puzzle: &Puzzle, order: &[Cell]) -> bool {
         .ends
         .as_ref()
         .is_none_or(|cells| cells.binary_search(&last).is_ok());
-    (closes || !puzzle.closed) && ends
+    (closes || !puzzle.closed.is_closed()) && ends
 }
 
 fn closes(puzzle: &Puzzle, tour: &Tour) -> bool {

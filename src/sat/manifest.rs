@@ -60,7 +60,11 @@ pub enum ManifestError {
 /// The claim a proof of one solver's work makes: no solution of the puzzle lies in the cubes
 /// it refuted, besides those the clauses added while solving exclude (the tours found).
 pub fn claim(puzzle: &Puzzle, cubes: usize, added: usize) -> String {
-    let kind = if puzzle.closed { "closed" } else { "open" };
+    let kind = if puzzle.closed.is_closed() {
+        "closed"
+    } else {
+        "open"
+    };
     let angles = angle_cells(puzzle.n_cells(), puzzle.closed);
     let bounds: Vec<String> = puzzle.angles.iter().map(|b| b.describe(angles)).collect();
     let bounded = match bounds.is_empty() {

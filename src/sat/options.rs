@@ -70,13 +70,13 @@ pub enum RefuteFirst {
 /// parts finish. Open models got slower with every length tried, so they are
 /// not split (results/sat-measurements-2026-11-23.md).
 pub(super) fn prefix_length(puzzle: &Puzzle, options: &SatOptions) -> u32 {
-    options
-        .prefix_length
-        .unwrap_or(if puzzle.closed && puzzle.symmetry.has_half_turn() {
+    options.prefix_length.unwrap_or(
+        if puzzle.closed.is_closed() && puzzle.symmetry.has_half_turn() {
             8
         } else {
             1
-        })
+        },
+    )
 }
 
 pub(super) fn worker_count(jobs: usize) -> usize {

@@ -39,6 +39,7 @@ use super::mode::{FOLD, MEET, PLAIN, QUARTER};
 use crate::board::Shape;
 use crate::puzzle::{AngleBound, AngleCounts, Puzzle};
 use crate::symmetry::{half_turn, quarter_turn, Form};
+use crate::tour::Closure;
 
 /// What one found solution stands for.
 pub enum Weight {
@@ -93,7 +94,7 @@ pub struct Plan<const W: usize> {
 /// `true` when every half-turn symmetric closed tour is a rotation of itself by `n / 2`.
 pub fn fold_applies(puzzle: &Puzzle) -> bool {
     let n = puzzle.n_cells();
-    if !(puzzle.symmetry.has_half_turn() && puzzle.closed) || n % 2 == 1 || n < 4 {
+    if !(puzzle.symmetry.has_half_turn() && puzzle.closed.is_closed()) || n % 2 == 1 || n < 4 {
         return false;
     }
     let turn = half_turn(puzzle.board.shape());
@@ -160,10 +161,10 @@ impl<const W: usize> Plan<W> {
         let mut plan = Plan {
             n,
             form,
-            closed: puzzle.closed,
+            closed: puzzle.closed.is_closed(),
             mode,
             len,
-            open_mirror: puzzle.symmetry.has_half_turn() && !puzzle.closed,
+            open_mirror: puzzle.symmetry.has_half_turn() && !puzzle.closed.is_closed(),
             check_rot180: puzzle.symmetry.has_half_turn() && !fold,
             quarter_turn: puzzle.symmetry.has_quarter_turn().then(|| {
                 let perm = quarter_turn(puzzle.board.shape()).perm;
@@ -393,7 +394,8 @@ impl<const W: usize> Plan<W> {
             return true;
         }
         let at = |i: usize| full[i] as usize;
-        let counts = AngleCounts::of_indexed(self.shape, full.len(), self.closed, at);
+        let counts =
+            AngleCounts::of_indexed(self.shape, full.len(), Closure::from(self.closed), at);
         self.angle_bounds.iter().all(|bound| bound.holds(&counts))
     }
 

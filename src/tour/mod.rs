@@ -7,11 +7,13 @@
 //! board coordinates chess players use (`moves`).
 
 pub mod binary;
+mod closure;
 pub mod json;
 pub mod moves;
 pub mod text;
 
 use crate::board::{Cell, Shape};
+pub use closure::Closure;
 
 /// The cells of a board in the order the piece visits them; cell `order[k]` carries number k+1.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -6,6 +6,7 @@
 use super::Violation;
 use crate::board::{Cell, Shape};
 use crate::puzzle::{AngleKind, Puzzle};
+use crate::tour::Closure;
 
 /// How many cells of a tour have each kind of angle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -44,13 +45,13 @@ impl std::fmt::Display for AngleTally {
 }
 
 /// The angles of the tour visiting `order`: every cell's when `closed`, else all but the ends'.
-pub fn angle_tally(shape: Shape, order: &[Cell], closed: bool) -> AngleTally {
+pub fn angle_tally(shape: Shape, order: &[Cell], closed: Closure) -> AngleTally {
     let n = order.len();
     let mut tally = AngleTally::default();
     if n < 3 {
         return tally;
     }
-    let cells = if closed { 0..n } else { 1..n - 1 };
+    let cells = if closed.is_closed() { 0..n } else { 1..n - 1 };
     for i in cells {
         let (p, c, s) = (order[(i + n - 1) % n], order[i], order[(i + 1) % n]);
         let (a, b, far) = (

@@ -324,7 +324,7 @@ fn check_moves(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
         }
     }
     let (first, last) = (order[0], order[order.len() - 1]);
-    if puzzle.closed && !is_leap(shape, leaper, last, first) {
+    if puzzle.closed.is_closed() && !is_leap(shape, leaper, last, first) {
         out.push(Violation::NotClosed {
             last: order.len(),
             from: at(last),
@@ -391,7 +391,7 @@ fn check_moves_made(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
     let at = |cell: Cell| At::new(shape, cell);
     let n = order.len();
     let mut made: Vec<(Cell, Cell)> = order.windows(2).map(|w| edge(w[0], w[1])).collect();
-    if puzzle.closed && n > 1 {
+    if puzzle.closed.is_closed() && n > 1 {
         made.push(edge(order[n - 1], order[0]));
     }
     let made_set: HashSet<(Cell, Cell)> = made.iter().copied().collect();

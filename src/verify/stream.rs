@@ -16,6 +16,7 @@
 
 use super::At;
 use crate::board::{Cell, Coord, Leaper, Shape};
+use crate::tour::Closure;
 use std::fmt;
 use std::ops::Range;
 
@@ -281,7 +282,7 @@ impl Geometry {
 pub struct StreamVerifier {
     shape: Shape,
     leaper: Leaper,
-    closed: bool,
+    closed: Closure,
     geometry: Geometry,
     /// The cells whose visits are tracked: every cell a `u32` can name, or in a check made in
     /// passes, one window of them.
@@ -302,7 +303,7 @@ impl StreamVerifier {
     /// A verifier of tours of `shape` by `leaper`, closed ones only with `closed`. Only the
     /// first [`MAX_STREAMED_CELLS`](crate::board::MAX_STREAMED_CELLS) cells of a larger board
     /// can be named by a `u32` entry, so the tour of such a board is always found too short.
-    pub fn new(shape: Shape, leaper: Leaper, closed: bool) -> Self {
+    pub fn new(shape: Shape, leaper: Leaper, closed: Closure) -> Self {
         StreamVerifier::tracking(shape, leaper, closed, 0..1 << 32, None)
     }
 
@@ -312,7 +313,7 @@ impl StreamVerifier {
     /// board (see [`windows`]), that all pass and whose [`digest`](Self::digest)s agree, show
     /// that one sequence visits every cell exactly once: it has as many entries as cells, all
     /// on the board, and no cell of any window twice.
-    pub fn windowed(shape: Shape, leaper: Leaper, closed: bool, window: Range<u64>) -> Self {
+    pub fn windowed(shape: Shape, leaper: Leaper, closed: Closure, window: Range<u64>) -> Self {
         StreamVerifier::tracking(shape, leaper, closed, window, Some(LANE_SEEDS))
     }
 
@@ -320,7 +321,7 @@ impl StreamVerifier {
     fn tracking(
         shape: Shape,
         leaper: Leaper,
-        closed: bool,
+        closed: Closure,
         window: Range<u64>,
         lanes: Option<[u64; 4]>,
     ) -> Self {
@@ -508,7 +509,7 @@ impl StreamVerifier {
             });
         }
         let closes = self.geometry.any_leap(b, a);
-        if self.closed && !closes {
+        if self.closed.is_closed() && !closes {
             return Err(StreamViolation::NotClosed {
                 last: self.count,
                 from: self.at(last),

@@ -3,13 +3,14 @@
 use super::*;
 use crate::board::Board;
 use crate::puzzle::{LineSum, Symmetry};
+use crate::tour::Closure;
 
-fn plain(shape: Shape, closed: bool) -> Puzzle {
+fn plain(shape: Shape, closed: Closure) -> Puzzle {
     plain_with(shape, crate::board::Leaper::KNIGHT, closed)
 }
 
 /// A puzzle with no rule but the board, the leaper and `closed`.
-pub(super) fn plain_with(shape: Shape, leaper: crate::board::Leaper, closed: bool) -> Puzzle {
+pub(super) fn plain_with(shape: Shape, leaper: crate::board::Leaper, closed: Closure) -> Puzzle {
     Puzzle::plain(Board::new(shape, leaper), closed)
 }
 
@@ -83,10 +84,10 @@ fn messages_name_the_rule_and_the_numbers() {
     let s = Shape::flat(3, 4);
     let numbers = [1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12];
     let tour = Tour::from_numbers(s, &numbers).unwrap();
-    let mut puzzle = plain(s, false);
+    let mut puzzle = plain(s, Closure::Open);
     assert_eq!(verify(&puzzle, &tour), vec![]);
 
-    puzzle.closed = true;
+    puzzle.closed = Closure::Closed;
     puzzle.starts = Some(vec![flat(s, 1, 1)]);
     puzzle.ends = Some(vec![flat(s, 0, 0)]);
     puzzle.sums = vec![LineSum {
@@ -122,7 +123,7 @@ fn messages_name_the_rule_and_the_numbers() {
     let mut swapped = numbers;
     swapped.swap(0, 1); // 4 at (0,0), 1 at (0,1)
     let bad = Tour::from_numbers(s, &swapped).unwrap();
-    let found = verify(&plain(s, false), &bad);
+    let found = verify(&plain(s, Closure::Open), &bad);
     let text: Vec<String> = found.iter().map(std::string::ToString::to_string).collect();
     assert!(
         text.contains(&"move 1 -> 2 from (0,1) to (1,2) is not a 1,2 leap".into()),

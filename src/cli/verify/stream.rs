@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use knights::board::{Leaper, Shape, ShapeError, MAX_CELLS, MAX_STREAMED_CELLS};
 use knights::spec::{Spec, SumsSpec};
 use knights::tour::binary::{self, CellChunks};
+use knights::tour::Closure;
 use knights::verify::stream::{StreamVerifier, StreamViolation};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -42,7 +43,7 @@ pub fn run(shape: Shape, spec: &Spec, files: &[PathBuf]) -> Result<ExitCode> {
     let mut broken = 0usize;
     for path in files {
         let shown = path.display().to_string();
-        match check_file(path, shape, leaper, spec.closed)? {
+        match check_file(path, shape, leaper, Closure::from(spec.closed))? {
             None => outln!("{shown}: ok")?,
             Some(violation) if violation.rule() == "integrity" => {
                 // Not a tour of the board at all, as a grid with a number twice is not.
@@ -110,7 +111,7 @@ fn check_file(
     path: &Path,
     shape: Shape,
     leaper: Leaper,
-    closed: bool,
+    closed: Closure,
 ) -> Result<Option<StreamViolation>> {
     let shown = path.display().to_string();
     let file = std::fs::File::open(path).with_context(|| format!("cannot read {shown}"))?;

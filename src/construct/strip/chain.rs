@@ -9,6 +9,7 @@
 use super::{hook, BLOCK_COLS, BLOCK_ENDS, STRIP_ROWS};
 use crate::construct::stream::CHUNK_CELLS as CHUNK;
 use crate::construct::tiles::Tile;
+use crate::tour::Closure;
 
 /// A piece's tour split at its hook: the cells before and after the dropped move.
 struct Halves {
@@ -32,15 +33,19 @@ impl Halves {
         let (pa, pb) = (at(a)?, at(b)?);
         let split = if pa.abs_diff(pb) == 1 {
             pa.min(pb)
-        } else if tile.closed && pa.abs_diff(pb) == n - 1 {
+        } else if tile.closed.is_closed() && pa.abs_diff(pb) == n - 1 {
             n - 1
         } else {
             return None;
         };
-        if tile.closed {
+        if tile.closed.is_closed() {
             order.rotate_left((split + 1) % n);
         }
-        let split = if tile.closed { n - 1 } else { split };
+        let split = if tile.closed.is_closed() {
+            n - 1
+        } else {
+            split
+        };
         let leaves_by_end_0 = order[split] == a;
         let offsets = order
             .iter()
@@ -65,7 +70,7 @@ pub struct Chain {
     blocks: usize,
     /// Board offset of one column along the strip.
     col_stride: u32,
-    closed: bool,
+    closed: Closure,
     cells: u64,
 }
 
@@ -83,7 +88,10 @@ impl Chain {
         let ends = BLOCK_ENDS.map(|end| block.cell(end));
         let runs_between_ends =
             block.order.first() == Some(&ends[0]) && block.order.last() == Some(&ends[1]);
-        if !runs_between_ends || block.closed || block.rows != STRIP_ROWS || base.rows != STRIP_ROWS
+        if !runs_between_ends
+            || block.closed.is_closed()
+            || block.rows != STRIP_ROWS
+            || base.rows != STRIP_ROWS
         {
             return None;
         }
@@ -100,7 +108,7 @@ impl Chain {
 
     /// Whether the tour is a loop.
     pub fn closed(&self) -> bool {
-        self.closed
+        self.closed.is_closed()
     }
 
     /// Number of cells.

@@ -12,6 +12,7 @@
 pub mod chain;
 
 use super::stitch::Local;
+use crate::tour::Closure;
 
 /// Rows of a strip.
 pub const STRIP_ROWS: usize = 3;
@@ -37,8 +38,12 @@ pub const BLOCK_ENDS: [Local; 2] = [(1, 0), (2, 0)];
 
 /// The base width and the number of blocks for a strip of `len` columns, closed or open;
 /// `None` where no tour of that kind exists.
-pub fn split_length(len: usize, closed: bool) -> Option<(usize, usize)> {
-    let bases: &[usize] = if closed { &CLOSED_BASES } else { &OPEN_BASES };
+pub fn split_length(len: usize, closed: Closure) -> Option<(usize, usize)> {
+    let bases: &[usize] = if closed.is_closed() {
+        &CLOSED_BASES
+    } else {
+        &OPEN_BASES
+    };
     if bases.contains(&len) {
         return Some((len, 0));
     }
@@ -77,15 +82,21 @@ mod tests {
     fn every_length_with_a_tour_is_split() {
         for len in 1..500 {
             for closed in [true, false] {
-                let exists = no_knight_tour_reason(STRIP_ROWS, len, closed).is_none();
+                let exists =
+                    no_knight_tour_reason(STRIP_ROWS, len, Closure::from(closed)).is_none();
                 // An open tour is asked for only where no closed one exists.
-                let needed = closed || no_knight_tour_reason(STRIP_ROWS, len, true).is_some();
+                let needed =
+                    closed || no_knight_tour_reason(STRIP_ROWS, len, Closure::Closed).is_some();
                 if exists && needed {
                     let (base, blocks) =
-                        split_length(len, closed).unwrap_or_else(|| panic!("{len}"));
+                        split_length(len, Closure::from(closed)).unwrap_or_else(|| panic!("{len}"));
                     assert_eq!(base + blocks * BLOCK_COLS, len);
                 } else if !exists {
-                    assert_eq!(split_length(len, closed), None, "{len} {closed}");
+                    assert_eq!(
+                        split_length(len, Closure::from(closed)),
+                        None,
+                        "{len} {closed}"
+                    );
                 }
             }
         }

@@ -8,6 +8,7 @@ mod grid;
 mod search;
 
 use crate::random::Stream;
+use crate::tour::Closure;
 use grid::Grid;
 use search::{Attempt, Search};
 
@@ -36,7 +37,7 @@ pub struct WarnsdorffOptions {
     /// ties at random, so that it differs from the last).
     pub seed: u64,
     /// Whether the tour must close.
-    pub closed: bool,
+    pub closed: Closure,
 }
 
 impl Default for WarnsdorffOptions {
@@ -46,7 +47,7 @@ impl Default for WarnsdorffOptions {
             budget_per_square: 100,
             attempts: 100,
             seed: 0,
-            closed: false,
+            closed: Closure::Open,
         }
     }
 }

@@ -5,6 +5,7 @@
 use super::grid::Grid;
 use super::TieBreak;
 use crate::random::Stream;
+use crate::tour::Closure;
 
 /// How an attempt ended.
 pub enum Attempt {
@@ -35,7 +36,7 @@ pub struct Search<'a> {
     pub tie_break: TieBreak,
     /// Random order among cells the rule ranks equal; `None` keeps the rule's own order.
     pub shuffle: Option<&'a mut Stream>,
-    pub closed: bool,
+    pub closed: Closure,
     pub budget: u64,
     pub jumps: u64,
 }
@@ -99,7 +100,9 @@ impl Search<'_> {
         let mut levels = Vec::with_capacity(n);
         levels.push(first);
         while let Some(level) = levels.last_mut() {
-            if path.len() == n && (!self.closed || self.closes(level.cell as usize, start)) {
+            if path.len() == n
+                && (!self.closed.is_closed() || self.closes(level.cell as usize, start))
+            {
                 return Attempt::Found(path);
             }
             let Some(next) = level.pop() else {
@@ -127,6 +130,6 @@ impl Search<'_> {
 
     /// For a closed tour: the start needs a free neighbour until the last cell.
     fn cuts_off_start(&self, start: usize, len: usize, n: usize) -> bool {
-        self.closed && len < n && self.grid.degree(start) == 0
+        self.closed.is_closed() && len < n && self.grid.degree(start) == 0
     }
 }

@@ -87,7 +87,7 @@ pub(crate) fn write_header(
         "{tag} board: {}  leaper: {}  closed: {}  solutions are {}",
         puzzle.board.shape(),
         puzzle.board.leaper(),
-        puzzle.closed,
+        puzzle.closed.is_closed(),
         puzzle.kind().describe()
     )?;
     writeln!(

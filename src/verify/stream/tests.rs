@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::puzzle::Puzzle;
+use crate::tour::Closure;
 use crate::tour::{text, Tour};
 use crate::verify::tests::plain_with;
 use proptest::prelude::*;
@@ -24,7 +25,7 @@ fn reference(grid: &str) -> (Shape, Vec<u32>) {
 /// The streaming verdict on `cells`, handed over in chunks of `chunk` cells.
 fn streamed(
     shape: Shape,
-    closed: bool,
+    closed: Closure,
     cells: &[u32],
     chunk: usize,
 ) -> Result<StreamReport, StreamViolation> {
@@ -35,7 +36,7 @@ fn streamed(
     verifier.finish()
 }
 
-fn violation(shape: Shape, closed: bool, cells: &[u32]) -> StreamViolation {
+fn violation(shape: Shape, closed: Closure, cells: &[u32]) -> StreamViolation {
     streamed(shape, closed, cells, 3).expect_err("a broken rule")
 }
 
@@ -48,7 +49,7 @@ fn cell(shape: Shape, r: usize, c: usize) -> u32 {
 fn reference_tours_pass_in_any_chunks() {
     let (shape, cells) = reference(CLOSED_8X8);
     for chunk in [1, 5, 63, 64, 1000] {
-        let report = streamed(shape, true, &cells, chunk).unwrap();
+        let report = streamed(shape, Closure::Closed, &cells, chunk).unwrap();
         assert_eq!(
             report,
             StreamReport {
@@ -58,7 +59,7 @@ fn reference_tours_pass_in_any_chunks() {
         );
     }
     let (shape, cells) = reference(OPEN_5X5);
-    let report = streamed(shape, false, &cells, 7).unwrap();
+    let report = streamed(shape, Closure::Open, &cells, 7).unwrap();
     assert_eq!(
         report,
         StreamReport {
@@ -68,14 +69,17 @@ fn reference_tours_pass_in_any_chunks() {
     );
     let (shape, cells) = reference(CUBE);
     assert!(shape.solid);
-    assert_eq!(streamed(shape, true, &cells, 10).unwrap().cells, 64);
+    assert_eq!(
+        streamed(shape, Closure::Closed, &cells, 10).unwrap().cells,
+        64
+    );
 }
 
 #[test]
 fn an_off_board_entry_is_named_with_its_byte_offset() {
     let (shape, mut cells) = reference(OPEN_5X5);
     cells[3] = 25;
-    let v = violation(shape, false, &cells);
+    let v = violation(shape, Closure::Open, &cells);
     assert_eq!(
         v.to_string(),
         "number 4 (byte offset 12) is cell 25, outside the 5x5 board of 25 cells"
@@ -88,7 +92,7 @@ fn a_second_visit_is_named_with_its_cell() {
     let (shape, mut cells) = reference(OPEN_5X5);
     // Number 3 goes back to number 1's cell, a leap from number 2's.
     cells[2] = cells[0];
-    let v = violation(shape, false, &cells);
+    let v = violation(shape, Closure::Open, &cells);
     let at = shape.cell_name(cells[0] as Cell);
     assert_eq!(
         v.to_string(),
@@ -100,7 +104,7 @@ fn a_second_visit_is_named_with_its_cell() {
 fn a_move_that_is_no_leap_is_named_with_both_cells() {
     let shape = Shape::flat(3, 4);
     let cells = [cell(shape, 0, 0), cell(shape, 1, 2), cell(shape, 1, 3)];
-    let v = violation(shape, false, &cells);
+    let v = violation(shape, Closure::Open, &cells);
     assert_eq!(
         v.to_string(),
         "move 2 -> 3 (byte offsets 4 and 8) from (1,2) to (1,3) is not a 1,2 leap"
@@ -111,7 +115,7 @@ fn a_move_that_is_no_leap_is_named_with_both_cells() {
     let wide = Shape::flat(8, 8);
     let wrap = [cell(wide, 1, 5), cell(wide, 0, 7), cell(wide, 2, 1)];
     assert!(matches!(
-        violation(wide, false, &wrap),
+        violation(wide, Closure::Open, &wrap),
         StreamViolation::NotALeap { number: 2, .. }
     ));
 }
@@ -119,13 +123,13 @@ fn a_move_that_is_no_leap_is_named_with_both_cells() {
 #[test]
 fn too_few_and_too_many_cells_are_counted() {
     let (shape, cells) = reference(OPEN_5X5);
-    let v = violation(shape, false, &cells[..24]);
+    let v = violation(shape, Closure::Open, &cells[..24]);
     assert_eq!(
         v.to_string(),
         "the tour ends after 24 cells (at byte offset 96) but the board has 25"
     );
     assert_eq!(
-        violation(shape, false, &[]),
+        violation(shape, Closure::Open, &[]),
         StreamViolation::TooFew {
             found: 0,
             expected: 25
@@ -133,7 +137,7 @@ fn too_few_and_too_many_cells_are_counted() {
     );
     let mut longer = cells.clone();
     longer.push(cells[1]);
-    let v = violation(shape, false, &longer);
+    let v = violation(shape, Closure::Open, &longer);
     assert_eq!(
         v.to_string(),
         "the board has 25 cells but the tour goes on: number 26 at byte offset 100"
@@ -143,7 +147,7 @@ fn too_few_and_too_many_cells_are_counted() {
 #[test]
 fn an_open_tour_is_not_closed() {
     let (shape, cells) = reference(OPEN_5X5);
-    let v = violation(shape, true, &cells);
+    let v = violation(shape, Closure::Closed, &cells);
     let (last, first) = (cells[24] as Cell, cells[0] as Cell);
     let want = format!(
         "the tour is not closed: 25 at {} is not a 1,2 leap from 1 at {}",
@@ -184,12 +188,12 @@ fn every_way_of_failing_is_reached() {
     cases.push((cells.clone(), true));
     let mut reached = [false; KINDS];
     for (tour, closed) in &cases {
-        reached[kind(&violation(shape, *closed, tour))] = true;
+        reached[kind(&violation(shape, Closure::from(*closed), tour))] = true;
     }
     assert_eq!(reached, [true; KINDS]);
 }
 
-fn plain(shape: Shape, closed: bool) -> Puzzle {
+fn plain(shape: Shape, closed: Closure) -> Puzzle {
     plain_with(shape, Leaper::KNIGHT, closed)
 }
 
@@ -219,7 +223,7 @@ fn edited_tour() -> impl Strategy<Value = (Shape, Vec<u32>, bool)> {
 /// agree, and the one digest all passes share.
 fn in_passes(
     shape: Shape,
-    closed: bool,
+    closed: Closure,
     cells: &[u32],
     max_cells: u64,
     chunk: usize,
@@ -263,7 +267,7 @@ fn windows_cover_the_cells_once_each_within_the_limit() {
 fn the_digest_follows_the_sequence_not_its_chunks() {
     let (shape, cells) = reference(CLOSED_8X8);
     let digest = |cells: &[u32], chunk: usize| {
-        let mut verifier = StreamVerifier::windowed(shape, Leaper::KNIGHT, true, 0..64);
+        let mut verifier = StreamVerifier::windowed(shape, Leaper::KNIGHT, Closure::Closed, 0..64);
         for part in cells.chunks(chunk) {
             let _ = verifier.push(part);
         }
@@ -277,7 +281,7 @@ fn the_digest_follows_the_sequence_not_its_chunks() {
     swapped.swap(10, 11);
     assert_ne!(digest(&swapped, 64), whole);
     assert_eq!(
-        StreamVerifier::new(shape, Leaper::KNIGHT, true).digest(),
+        StreamVerifier::new(shape, Leaper::KNIGHT, Closure::Closed).digest(),
         None
     );
 }
@@ -289,8 +293,8 @@ proptest! {
     /// when the single check does, and reports the same.
     #[test]
     fn passes_agree_with_one_check((shape, cells, closed) in edited_tour(), max in 1..80u64, chunk in 1..40usize) {
-        let whole = streamed(shape, closed, &cells, chunk);
-        let passes = in_passes(shape, closed, &cells, max, chunk);
+        let whole = streamed(shape, Closure::from(closed), &cells, chunk);
+        let passes = in_passes(shape, Closure::from(closed), &cells, max, chunk);
         match (whole, passes) {
             (Ok(report), Ok((passed, _))) => prop_assert_eq!(report, passed),
             (Err(_), Err(_)) => {}
@@ -302,13 +306,13 @@ proptest! {
     /// names the first move it refuses as the whole-tour verifier's first.
     #[test]
     fn agrees_with_the_whole_tour_verifier((shape, cells, closed) in edited_tour(), chunk in 1..40usize) {
-        let verdict = streamed(shape, closed, &cells, chunk);
+        let verdict = streamed(shape, Closure::from(closed), &cells, chunk);
         let order: Vec<Cell> = cells.iter().map(|&c| c as Cell).collect();
         let Ok(tour) = Tour::new(shape, order) else {
             prop_assert!(verdict.is_err(), "not a permutation of the cells, yet passed");
             return Ok(());
         };
-        let whole = crate::verify::verify(&plain(shape, closed), &tour);
+        let whole = crate::verify::verify(&plain(shape, Closure::from(closed)), &tour);
         match (verdict, whole.first()) {
             (Ok(_), None) => {}
             (Err(StreamViolation::NotALeap { number, .. }), Some(crate::verify::Violation::IllegalMove { number: first, .. })) => {
@@ -363,11 +367,11 @@ fn boards_with_sides_of_one_are_checked_like_any_other() {
         let n = shape.n_cells() as u32;
         let walks: [Vec<u32>; 3] = [(0..n).collect(), (0..n).rev().collect(), [2, 1, 0].into()];
         for walk in walks.iter().filter(|w| w.iter().all(|&c| c < n)) {
-            let mut verifier = StreamVerifier::new(shape, wazir, false);
+            let mut verifier = StreamVerifier::new(shape, wazir, Closure::Open);
             let verdict = verifier.push(walk).and_then(|()| verifier.finish());
             let order: Vec<Cell> = walk.iter().map(|&c| c as Cell).collect();
             let whole = Tour::new(shape, order)
-                .map(|tour| crate::verify::verify(&plain_with(shape, wazir, false), &tour));
+                .map(|tour| crate::verify::verify(&plain_with(shape, wazir, Closure::Open), &tour));
             let passes = matches!(&whole, Ok(broken) if broken.is_empty());
             assert_eq!(
                 verdict.is_ok(),
