@@ -74,10 +74,6 @@ impl Engine for FrontierEngine {
         "frontier"
     }
 
-    fn resumes(&self) -> bool {
-        false
-    }
-
     fn count(
         &self,
         puzzle: &Puzzle,
