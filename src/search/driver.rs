@@ -212,14 +212,19 @@ pub fn cut_prefixes_to<const W: usize, const M: u8>(
             job.expand(r, depth, &mut prefixes);
         }
         let deeper = prefixes.iter().any(|p| p.moves.len() == depth);
-        // Cutting recurses on the calling thread: keep it shallow.
-        if prefixes.len() >= want || depth >= (plan.len / 2).min(48) || !deeper {
+        if prefixes.len() >= want || depth >= max_cut_depth(plan.len) || !deeper {
             break (prefixes, job.nodes);
         }
         depth += 1;
     };
     counters.nodes.fetch_add(top_nodes, Ordering::Relaxed);
     prefixes
+}
+
+/// The deepest a cut goes in a plan of `len` steps: cutting recurses on the calling thread,
+/// so it stays shallow.
+pub fn max_cut_depth(len: usize) -> usize {
+    (len / 2).min(48)
 }
 
 /// The rayon pool the prefixes run on, with stacks deep enough for a walk of `len` steps.

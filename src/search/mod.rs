@@ -40,6 +40,7 @@ mod mode;
 mod order_choice;
 mod pieces;
 mod plan;
+mod refine;
 mod small_boards;
 mod subtrees;
 mod sums;

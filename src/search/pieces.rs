@@ -6,6 +6,7 @@
 use super::driver::{self, Setup};
 use super::job::{replays, Context, Counters, Prefix};
 use super::mode::{FOLD, MEET, PLAIN, QUARTER};
+use super::refine::{refine, Bounds};
 use super::{estimate, with_width, SearchError, SearchOptions};
 use crate::puzzle::Puzzle;
 use crate::run::{Class, Limits, NodeProgress, Summary};
@@ -151,7 +152,7 @@ fn cut_in_mode<const W: usize>(
             };
             let prefixes = driver::cut_prefixes_to::<W, { $m }>(setup, &counters, &ctx, want);
             let total = prefixes.len();
-            prefixes
+            let cut: Vec<PieceEstimate> = prefixes
                 .into_iter()
                 .enumerate()
                 .map(|(i, p)| {
@@ -166,7 +167,10 @@ fn cut_in_mode<const W: usize>(
                         nodes,
                     }
                 })
-                .collect()
+                .collect();
+            let bounds = Bounds::for_cut(&cut, want, driver::max_cut_depth(setup.plan.len));
+            let seed = seed.wrapping_add(total as u64);
+            refine::<W, { $m }>(setup, cut, bounds, probes, seed)
         }};
     }
     match setup.plan.mode {
