@@ -91,6 +91,7 @@ fn a_tiny_memory_budget_spills_and_counts_the_same() {
     let parent = tempfile::tempdir().unwrap();
     let tiny = FrontierEngine {
         budget: Budget::new(1, Some(parent.path().to_path_buf())),
+        checkpoints: None,
     };
     for (shape, closed) in [
         (Shape::flat(6, 6), true),

@@ -41,6 +41,17 @@ pub struct StepProgress {
     pub seconds: f64,
 }
 
+/// The frontier engine continues a count from a checkpoint saved after `step`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ContinuedProgress {
+    /// Steps done when the checkpoint was saved.
+    pub step: usize,
+    /// Steps in all.
+    pub steps: usize,
+    /// When it was saved, in seconds since 1970 (UTC).
+    pub saved_unix: u64,
+}
+
 /// Progress of any engine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Progress {
@@ -50,4 +61,6 @@ pub enum Progress {
     Cubes(CubeProgress),
     /// From the frontier engine.
     Steps(StepProgress),
+    /// From the frontier engine, once, before its first step: where it continues from.
+    Continued(ContinuedProgress),
 }
