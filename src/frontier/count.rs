@@ -80,6 +80,8 @@ pub struct Figures {
     pub checkpoint_step: Option<usize>,
     /// Whether the checkpoint was removed because the count is done.
     pub checkpoint_removed: bool,
+    /// The most bytes of states one checkpoint saved.
+    pub peak_checkpoint_bytes: u64,
 }
 
 /// How a sweep ended.
@@ -284,6 +286,7 @@ impl Run<'_> {
             (self.on_progress)(Progress::Steps(StepProgress {
                 step: round * steps + i + 1,
                 steps: rounds * steps,
+                first_step: self.figures.continued_from_step.unwrap_or(0),
                 states: layer.len(),
                 bytes: seen.memory,
                 disk_bytes: if seen.spilled { seen.disk } else { 0 },
@@ -313,6 +316,8 @@ impl Run<'_> {
             .as_mut()
             .expect("only a sweep with checkpoints saves");
         let header = keeper.problem.header(round, residues, step, layer.len());
+        let f = &mut self.figures;
+        f.peak_checkpoint_bytes = f.peak_checkpoint_bytes.max(header.bytes);
         keeper.store.save(header, layer).map_err(Halt::Keep)
     }
 

@@ -31,6 +31,8 @@ pub struct StepProgress {
     pub step: usize,
     /// Steps in all.
     pub steps: usize,
+    /// Steps done before this run started: those of the checkpoint it continued from.
+    pub first_step: usize,
     /// States after the last step done.
     pub states: usize,
     /// Bytes the states of the last two steps hold in memory.
