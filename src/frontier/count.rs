@@ -276,7 +276,7 @@ impl Run<'_> {
         let steps = self.schedule.steps.len();
         for (i, step) in self.schedule.steps.iter().enumerate().skip(done) {
             let before = layer.len();
-            self.save_this_step = self.keep.as_ref().is_some_and(|k| k.store.due());
+            self.save_this_step = false;
             let (next, seen) = self.advance(i + 1, step, counter, layer, &mut table)?;
             layer = next;
             if self.save_this_step {
@@ -431,6 +431,9 @@ impl Run<'_> {
         let bytes = states.saturating_mul(record_bytes(self.bits, counter));
         let budget = self.budget.bytes;
         let spare = std::mem::take(&mut self.spare);
+        // Decided here, near the end of the step (its successors summed or spilled), so that
+        // a save comes at the first step's end past the time between saves.
+        self.save_this_step = self.keep.as_ref().is_some_and(|k| k.store.due());
         if bytes <= budget / 4 * LAYER_QUARTERS && bytes + table_bytes <= budget {
             return Ok(LayerWriter::in_memory_reusing(
                 self.bits, counter, spare, states,

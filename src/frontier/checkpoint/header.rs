@@ -50,6 +50,33 @@ pub struct Header {
     pub sha256: String,
     /// When it was saved, in seconds since 1970 (UTC).
     pub saved_unix: u64,
+    /// A digest of every field above, so that a header edited or damaged is not read as
+    /// another step of the count.
+    #[serde(default)]
+    pub seal: String,
+}
+
+impl Header {
+    /// The header with its seal set.
+    pub fn sealed(mut self) -> Header {
+        self.seal = self.digest();
+        self
+    }
+
+    /// Whether the seal is the digest of the other fields.
+    pub fn seal_holds(&self) -> bool {
+        self.seal == self.digest()
+    }
+
+    fn digest(&self) -> String {
+        let unsealed = Header {
+            seal: String::new(),
+            ..self.clone()
+        };
+        let text = serde_json::to_string(&unsealed).expect("a header serialises");
+        let digest = Sha256::digest(text.as_bytes());
+        digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+    }
 }
 
 /// What identifies one count: a checkpoint of it can only be continued by it.
@@ -103,6 +130,7 @@ impl Problem {
             layer: String::new(),
             sha256: String::new(),
             saved_unix: 0,
+            seal: String::new(),
         }
     }
 

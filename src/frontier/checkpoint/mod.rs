@@ -154,6 +154,7 @@ impl Store {
         header.saved_unix = SystemTime::now()
             .duration_since(SystemTime::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
+        let header = header.sealed();
         self.switch_to(&header)?;
         self.remove_layers_but(Some(&header.layer))?;
         self.current = Some(header);
@@ -229,7 +230,15 @@ fn parse(text: &str, file: &str) -> Result<Header, FrontierError> {
             known: FORMAT,
         });
     }
-    serde_json::from_value(value).map_err(|e| damaged(format!("{e}")))
+    let header: Header = serde_json::from_value(value).map_err(|e| damaged(format!("{e}")))?;
+    if !header.seal_holds() {
+        return Err(damaged(
+            "field `seal` is not the digest of the other fields: the header was edited or \
+             damaged"
+                .to_string(),
+        ));
+    }
+    Ok(header)
 }
 
 /// Refuses a layer file whose length or SHA-256 is not the header's.

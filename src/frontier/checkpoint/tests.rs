@@ -6,7 +6,7 @@ use super::super::budget::Budget;
 use super::super::count::{sweep, Figures, Outcome};
 use super::super::transition::Shape as Kind;
 use super::super::FrontierError;
-use super::{Checkpoints, HEADER};
+use super::{Checkpoints, Header, HEADER};
 use crate::board::{Board, Leaper, Shape};
 use crate::run::{Ending, Limits, Progress};
 use std::path::{Path, PathBuf};
@@ -275,14 +275,22 @@ fn a_header_of_a_newer_format_or_edited_progress_is_refused() {
         matches!(err, FrontierError::CheckpointNewer { format: 2, .. }),
         "{err}"
     );
-    let states = text.lines().find(|l| l.contains("\"states\"")).unwrap();
-    edit(states, "  \"states\": 7,");
+    // A step edited would continue the wrong layer: the seal catches it.
+    edit("\"step\": 20,", "\"step\": 21,");
+    refused_as_damaged(dir.path(), &header, "`seal`");
+    // Fields that contradict each other are refused even under a seal that holds.
+    let resealed = |change: &dyn Fn(&mut Header)| {
+        let mut h: Header = serde_json::from_str(&text).unwrap();
+        change(&mut h);
+        std::fs::write(&header, serde_json::to_string(&h.sealed()).unwrap()).unwrap();
+    };
+    resealed(&|h| h.states = 7);
     refused_as_damaged(dir.path(), &header, "`bytes`");
-    edit(
-        "\"layer\": \"layer-0-20.states\"",
-        "\"layer\": \"../elsewhere\"",
-    );
+    resealed(&|h| h.layer = "../elsewhere".to_string());
     refused_as_damaged(dir.path(), &header, "`layer`");
+    std::fs::write(&header, &text).unwrap();
+    let (outcome, _) = run(&board, Kind::Cycle, &Budget::default(), &plan, None).unwrap();
+    assert_eq!(counted(outcome), "9862", "the header restored continues");
 }
 
 #[test]
