@@ -33,7 +33,7 @@ mod transition;
 
 pub use bignum::BigCount;
 pub use budget::{parse_size, Budget};
-pub use checkpoint::{Checkpoints, HEADER as CHECKPOINT_HEADER};
+pub use checkpoint::Checkpoints;
 pub use count::{Figures, Outcome};
 pub use engine::{unsupported, FrontierEngine};
 pub use error::FrontierError;
