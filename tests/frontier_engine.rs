@@ -91,6 +91,7 @@ fn a_tiny_memory_budget_spills_and_counts_the_same() {
     let parent = tempfile::tempdir().unwrap();
     let tiny = FrontierEngine {
         budget: Budget::new(1, Some(parent.path().to_path_buf())),
+        checkpoints: None,
     };
     for (shape, closed) in [
         (Shape::flat(6, 6), true),
@@ -261,4 +262,165 @@ fn a_timeout_stops_the_sweep_with_no_count() {
     assert_eq!(s["complete"], false);
     assert_eq!(s["ending"], "timeout");
     assert!(s["solutions"].is_null(), "{s}");
+}
+
+/// A new directory in memory where the system has one (a save syncs three times).
+fn scratch() -> tempfile::TempDir {
+    let shm = std::path::Path::new("/dev/shm");
+    match shm.is_dir() {
+        true => tempfile::tempdir_in(shm),
+        false => tempfile::tempdir(),
+    }
+    .unwrap()
+}
+
+/// A checkpoint of closed 6x6 saved after step 20 in `dir`, by the library's engine stopped
+/// there.
+fn checkpoint_6x6_after_step_20(dir: &std::path::Path) {
+    use knights::run::Progress;
+    let engine = FrontierEngine {
+        checkpoints: Some(knights::frontier::Checkpoints {
+            dir: dir.to_path_buf(),
+            every: std::time::Duration::ZERO,
+        }),
+        ..FrontierEngine::default()
+    };
+    let limits = Limits::default();
+    let stop = limits.stop.clone();
+    let on_progress = |report| {
+        if matches!(report, Progress::Steps(s) if s.step == 20) {
+            stop.raise();
+        }
+    };
+    let puzzle = plain(Shape::flat(6, 6), Leaper::KNIGHT, true);
+    let summary = engine.count(&puzzle, &limits, &[], &on_progress).unwrap();
+    assert!(!summary.complete);
+    assert_eq!(summary.checkpoint.unwrap().saved_step, Some(20));
+}
+
+fn files_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_binary_continues_a_checkpoint_and_removes_it_when_the_count_is_done() {
+    let dir = scratch();
+    checkpoint_6x6_after_step_20(dir.path());
+    let path = dir.path().to_str().unwrap();
+    let args = [
+        "count",
+        "--board",
+        "6x6",
+        "--closed",
+        "--engine",
+        "frontier",
+        "--format",
+        "json",
+        "--checkpoint",
+        path,
+    ];
+    let out = knights(&args);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("continuing from step 20 of 80 saved at"),
+        "{err}"
+    );
+    assert!(
+        err.contains("checkpoint") && err.contains("removed"),
+        "{err}"
+    );
+    let s = summary(&out);
+    assert_eq!(s["solutions"], 9862);
+    assert_eq!(s["checkpoint"]["continued_from_step"], 20, "{s}");
+    assert_eq!(s["checkpoint"]["removed"], true, "{s}");
+    assert!(
+        files_in(dir.path()).is_empty(),
+        "{:?}",
+        files_in(dir.path())
+    );
+}
+
+#[test]
+fn the_binary_refuses_a_checkpoint_of_another_board_or_with_a_damaged_layer() {
+    let dir = scratch();
+    checkpoint_6x6_after_step_20(dir.path());
+    let path = dir.path().to_str().unwrap();
+    let before = files_in(dir.path());
+    let count = |board: &str| {
+        refused(&[
+            "count",
+            "--board",
+            board,
+            "--closed",
+            "--engine",
+            "frontier",
+            "--checkpoint",
+            path,
+        ])
+    };
+    let err = count("5x6");
+    assert!(
+        err.contains("checkpoint.json") && err.contains("`board`"),
+        "{err}"
+    );
+    assert_eq!(files_in(dir.path()), before, "nothing removed");
+    let layer = dir.path().join("layer-0-20.states");
+    let bytes = std::fs::read(&layer).unwrap();
+    std::fs::write(&layer, &bytes[..bytes.len() / 2]).unwrap();
+    let err = count("6x6");
+    assert!(
+        err.contains("layer-0-20.states") && err.contains("damaged"),
+        "{err}"
+    );
+    assert_eq!(files_in(dir.path()), before, "nothing removed");
+}
+
+#[test]
+fn a_stopped_binary_says_which_step_its_checkpoint_holds() {
+    let dir = scratch();
+    let path = dir.path().to_str().unwrap();
+    // Open 6x6 takes the sweep far longer than the time-out; its first steps take
+    // milliseconds.
+    let args = [
+        "count",
+        "--board",
+        "6x6",
+        "--engine",
+        "frontier",
+        "--format",
+        "json",
+        "--timeout",
+        "0.5",
+        "--checkpoint",
+        path,
+        "--checkpoint-every",
+        "0",
+    ];
+    let out = knights(&args);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    let s = summary(&out);
+    assert_eq!(s["ending"], "timeout");
+    let step = s["checkpoint"]["saved_step"].as_u64().unwrap();
+    let said = format!("holds step {step} of 80: the same command continues from it");
+    assert!(err.contains(&said), "{err}");
+    assert!(files_in(dir.path()).contains(&format!("layer-0-{step}.states")));
+    let stray = ["count", "--board", "5x5", "--checkpoint-every", "0"];
+    assert!(refused(&stray).contains("--checkpoint DIR"));
+    let search = [
+        "count",
+        "--board",
+        "5x5",
+        "--engine",
+        "search",
+        "--checkpoint",
+        path,
+    ];
+    assert!(refused(&search).contains("frontier engine only"));
 }

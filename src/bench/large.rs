@@ -95,6 +95,7 @@ fn summary(shape: Shape, engine: &str, kind: SolutionKind, started: Instant) -> 
         stats: serde_json::Map::new(),
         count_only: None,
         finished_cubes: None,
+        checkpoint: None,
     };
     summary.finish(Ending::Exhausted, started);
     summary

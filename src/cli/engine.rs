@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
-use knights::frontier::{Budget, FrontierEngine};
+use knights::frontier::{Budget, Checkpoints, FrontierEngine};
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, FinishedCubes, Limits, Progress as EngineProgress, StopFlag};
 use knights::sat::{ProofDir, RefuteFirst, SatEngine, SatOptions};
@@ -15,6 +15,10 @@ use knights::search::{SearchEngine, SearchOptions};
 use knights::solver::{CadicalOption, CadicalPreset, SolverKind};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// Seconds between two saves of a frontier checkpoint by default: a stopped count loses at
+/// most this much work, and a save, which may write a layer of gigabytes, stays rare.
+const CHECKPOINT_EVERY_SECONDS: f64 = 300.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineKind {
@@ -55,6 +59,16 @@ pub struct RunArgs {
     /// removed at the end) [default: the system's temporary directory, $TMPDIR].
     #[arg(long, value_name = "DIR")]
     pub spill_dir: Option<PathBuf>,
+    /// Save the frontier engine's count in DIR (made if missing) at the end of a step, to
+    /// continue it later: run the same command again and it continues from the last step
+    /// saved. The checkpoint is removed when the count is done; one of another count, of a
+    /// newer format or damaged is refused, and nothing removed.
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds at least between two saves of the checkpoint (0: after every step)
+    /// [default: 300].
+    #[arg(long, value_name = "SECONDS", value_parser = super::flags::seconds_or_zero)]
+    pub checkpoint_every: Option<f64>,
     #[command(flatten)]
     pub sat: SatFlags,
 }
@@ -199,6 +213,12 @@ impl RunArgs {
         let bytes = self.memory.unwrap_or(default.bytes);
         FrontierEngine {
             budget: Budget::new(bytes, self.spill_dir.clone()),
+            checkpoints: self.checkpoint.as_ref().map(|dir| Checkpoints {
+                dir: dir.clone(),
+                every: Duration::from_secs_f64(
+                    self.checkpoint_every.unwrap_or(CHECKPOINT_EVERY_SECONDS),
+                ),
+            }),
         }
     }
 
@@ -252,7 +272,12 @@ impl RunArgs {
         let frontier_only = [
             (self.memory.is_some(), "--memory"),
             (self.spill_dir.is_some(), "--spill-dir"),
+            (self.checkpoint.is_some(), "--checkpoint"),
         ];
+        anyhow::ensure!(
+            self.checkpoint_every.is_none() || self.checkpoint.is_some(),
+            "--checkpoint-every needs --checkpoint DIR"
+        );
         if let Some((_, flag)) = frontier_only.iter().find(|(given, _)| *given) {
             anyhow::ensure!(
                 choice.engine == Resolved::Frontier,
@@ -334,5 +359,13 @@ pub fn show_progress(progress: &Progress) -> impl Fn(EngineProgress) + '_ {
         EngineProgress::Nodes(p) => progress.nodes(p.nodes, p.nodes_per_second),
         EngineProgress::Cubes(c) => progress.cubes(c.done, c.searched),
         EngineProgress::Steps(s) => progress.steps(&s),
+        EngineProgress::Continued(c) => progress.suspend(|| {
+            errln!(
+                "continuing from step {} of {} saved at {}",
+                c.step,
+                c.steps,
+                super::summary::utc_text(c.saved_unix)
+            );
+        }),
     }
 }

@@ -139,6 +139,7 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
     if args.output.is_none() {
         summary::write(&summary, style)?;
     }
+    summary::say_checkpoint(&summary);
     if write_solutions {
         summary::suggest_next_steps(&args.run.model.shown(), format);
     }

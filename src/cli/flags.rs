@@ -20,6 +20,14 @@ pub fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A number of seconds as [`seconds`] takes, or zero.
+pub fn seconds_or_zero(text: &str) -> Result<f64, String> {
+    if text.trim().parse::<f64>() == Ok(0.0) {
+        return Ok(0.0);
+    }
+    seconds(text).map_err(|e| format!("{e}, or 0"))
+}
+
 /// A count of at least one.
 pub fn positive(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {

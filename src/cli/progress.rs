@@ -68,7 +68,8 @@ impl Progress {
     /// Steps of the frontier engine: states, memory and the time left if the steps that
     /// remain cost what the ones done did on average.
     pub fn steps(&self, report: &knights::run::StepProgress) {
-        let per_step = report.seconds / report.step.max(1) as f64;
+        // A run continued from a checkpoint took its time over the steps after it only.
+        let per_step = report.seconds / report.step.saturating_sub(report.first_step).max(1) as f64;
         let left = per_step * report.steps.saturating_sub(report.step) as f64;
         let mib = |bytes: f64| bytes / f64::from(1 << 20);
         let spill = match report.disk_bytes {

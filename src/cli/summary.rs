@@ -42,6 +42,46 @@ pub fn write_into(
     Ok(())
 }
 
+/// Says on stderr what became of the frontier engine's checkpoint: removed with the count
+/// done, or kept, holding the step a stopped run continues from.
+pub fn say_checkpoint(summary: &Summary) {
+    let Some(note) = &summary.checkpoint else {
+        return;
+    };
+    let dir = &note.dir;
+    match (note.removed, note.saved_step) {
+        (true, _) => errln!("the count is done: the checkpoint in {dir} was removed"),
+        (false, Some(step)) => errln!(
+            "the checkpoint in {dir} holds step {step} of {}: the same command continues from it",
+            note.steps
+        ),
+        (false, None) => errln!(
+            "no checkpoint was saved in {dir} yet (one is saved at the end of the first step \
+             --checkpoint-every seconds after the start): the same command starts again"
+        ),
+    }
+}
+
+/// `unix` seconds since 1970 as a UTC date and time, e.g. `2026-11-26 10:40:12 UTC`.
+pub fn utc_text(unix: u64) -> String {
+    let time = libc::time_t::try_from(unix).unwrap_or(libc::time_t::MAX);
+    // SAFETY: gmtime_r writes only into the `tm` it is given, which lives on this stack.
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    let converted = unsafe { libc::gmtime_r(&time, &mut tm) };
+    if converted.is_null() {
+        return format!("{unix} s after 1970 (UTC)");
+    }
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}:{:02} UTC",
+        tm.tm_year + 1900,
+        tm.tm_mon + 1,
+        tm.tm_mday,
+        tm.tm_hour,
+        tm.tm_min,
+        tm.tm_sec
+    )
+}
+
 /// The summary in plain words: what was found, whether it is a count, how long it took.
 pub fn as_text(summary: &Summary) -> String {
     let found = match &summary.count_only {

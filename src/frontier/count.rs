@@ -8,10 +8,15 @@
 //! table, which is drained into the next layer. When the table would pass the memory
 //! allowed, the step spills: the table's states and every later successor are written to
 //! partition files by hash, and each partition is summed alone in a smaller table.
+//!
+//! With checkpoints, the layer after a step is saved when the time between saves has passed
+//! (see [`super::checkpoint`]), and a sweep started with a checkpoint of the same count
+//! continues after its step; the checkpoint is removed once the count is done.
 
 use super::bignum::BigCount;
 use super::bound::count_bits;
 use super::budget::Budget;
+use super::checkpoint::{Checkpoints, Problem, Resume, Store};
 use super::counter::{counters_for, Counter};
 use super::crt::combine;
 use super::layer::{record_bytes, Layer, LayerWriter};
@@ -22,7 +27,7 @@ use super::table::{place_bytes, states_within, AddError, Table, BATCH};
 use super::transition::{Shape, Transition};
 use super::FrontierError;
 use crate::board::Board;
-use crate::run::{Ending, Limits, Progress, StepProgress};
+use crate::run::{ContinuedProgress, Ending, Limits, Progress, StepProgress};
 use serde::Serialize;
 use std::io;
 use std::time::Instant;
@@ -68,6 +73,15 @@ pub struct Figures {
     pub spilled_steps: usize,
     /// The most bytes held on disk at once.
     pub peak_disk_bytes: u64,
+    /// The step (counted over every sweep) of the checkpoint this run continued from.
+    pub continued_from_step: Option<usize>,
+    /// The step (counted over every sweep) the checkpoint left on disk holds, when the run
+    /// stopped with one saved.
+    pub checkpoint_step: Option<usize>,
+    /// Whether the checkpoint was removed because the count is done.
+    pub checkpoint_removed: bool,
+    /// The most bytes of states one checkpoint saved.
+    pub peak_checkpoint_bytes: u64,
 }
 
 /// How a sweep ended.
@@ -81,12 +95,13 @@ pub enum Outcome {
 
 /// Counts the Hamiltonian cycles or undirected Hamiltonian paths of the board's move graph,
 /// which must have at least two cells, each with a move, holding at most about
-/// `budget.bytes` of states in memory.
+/// `budget.bytes` of states in memory, saving checkpoints in `checkpoints` if given.
 pub fn sweep(
     board: &Board,
     shape: Shape,
     limits: &Limits,
     budget: &Budget,
+    checkpoints: Option<&Checkpoints>,
     started: Instant,
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
@@ -108,6 +123,24 @@ pub fn sweep(
         shape,
         spare: Packing::spare_label(schedule.widest),
     };
+    let bits = schedule.slots as u32 * schedule.bits;
+    let steps = schedule.steps.len();
+    let (keep, resume) = match checkpoints {
+        Some(plan) => {
+            let problem = Problem::new(board, shape, &schedule, &counters);
+            let (store, resume) = Store::open(plan, &problem, bits)?;
+            (Some(Keeper { store, problem }), resume)
+        }
+        None => (None, None),
+    };
+    let continued_from = resume.as_ref().map(|r| r.round * steps + r.step);
+    if let (Some(r), Some(step)) = (&resume, continued_from) {
+        on_progress(Progress::Continued(ContinuedProgress {
+            step,
+            steps: counters.len() * steps,
+            saved_unix: r.saved_unix,
+        }));
+    }
     let mut run = Run {
         figures: Figures {
             steps: schedule.steps.len(),
@@ -117,9 +150,10 @@ pub fn sweep(
             widest_frontier: schedule.widest,
             axes: schedule.axes,
             memory_budget: budget.bytes,
+            continued_from_step: continued_from,
             ..Figures::default()
         },
-        bits: schedule.slots as u32 * schedule.bits,
+        bits,
         schedule: &schedule,
         transition: &transition,
         limits,
@@ -128,18 +162,39 @@ pub fn sweep(
         on_progress,
         disk: SpillDir::new(budget.spill_dir.clone()),
         spare: Vec::new(),
+        keep,
+        save_this_step: false,
     };
-    let mut residues = Vec::with_capacity(counters.len());
-    for (round, &counter) in counters.iter().enumerate() {
-        match run.one_sweep(round, counter, counters.len()) {
+    let (first_round, mut start, mut residues) = match resume {
+        Some(Resume {
+            round,
+            step,
+            residues,
+            layer,
+            ..
+        }) => (round, Some((step, layer)), residues),
+        None => (0, None, Vec::with_capacity(counters.len())),
+    };
+    for (round, &counter) in counters.iter().enumerate().skip(first_round) {
+        let from = start.take();
+        match run.one_sweep(round, counter, counters.len(), from, &residues) {
             Ok(residue) => residues.push(residue),
-            Err(Halt::Stopped(ending)) => return Ok((Outcome::Stopped(ending), run.figures)),
+            Err(Halt::Stopped(ending)) => {
+                let saved = run.keep.as_ref().and_then(|k| k.store.saved());
+                run.figures.checkpoint_step = saved.map(|(round, step)| round * steps + step);
+                return Ok((Outcome::Stopped(ending), run.figures));
+            }
             Err(Halt::OutOfMemory { step, states }) => {
                 return Err(FrontierError::OutOfMemory { step, states })
             }
             Err(Halt::Disk(source)) => return Err(FrontierError::Spill { source }),
+            Err(Halt::Keep(error)) => return Err(error),
             Err(Halt::NoTable) => unreachable!("a step names the table it could not make"),
         }
+    }
+    if let Some(keeper) = run.keep.take() {
+        keeper.store.remove()?;
+        run.figures.checkpoint_removed = true;
     }
     let count = match counters.as_slice() {
         [Counter::Wide] => BigCount::from_u128(residues[0]),
@@ -162,6 +217,14 @@ enum Halt {
     Disk(io::Error),
     /// A table could not be allocated or grown (made [`Halt::OutOfMemory`] by the step).
     NoTable,
+    /// A checkpoint could not be saved.
+    Keep(FrontierError),
+}
+
+/// The checkpoints of a sweep: where they go, and the count they belong to.
+struct Keeper {
+    store: Store,
+    problem: Problem,
 }
 
 impl From<io::Error> for Halt {
@@ -183,6 +246,10 @@ struct Run<'a> {
     disk: SpillDir,
     /// The memory of the last layer read, for the next layer in memory to reuse.
     spare: Vec<u8>,
+    keep: Option<Keeper>,
+    /// Whether the layer being built is saved at the end of its step (decided when its
+    /// writer is made, so that a layer written to a file is hashed as it is written).
+    save_this_step: bool,
 }
 
 /// What one step measured for the figures and the progress line.
@@ -193,20 +260,33 @@ struct StepFigures {
 }
 
 impl Run<'_> {
-    /// The count in `counter`: the empty frontier's after the last step.
-    fn one_sweep(&mut self, round: usize, counter: Counter, rounds: usize) -> Result<u128, Halt> {
-        let mut layer = Layer::start(self.bits, counter);
+    /// The count in `counter`: the empty frontier's after the last step, from the start or
+    /// from `from`'s layer after its step. `residues` are the counts of the sweeps before.
+    fn one_sweep(
+        &mut self,
+        round: usize,
+        counter: Counter,
+        rounds: usize,
+        from: Option<(usize, Layer)>,
+        residues: &[u128],
+    ) -> Result<u128, Halt> {
+        let (done, mut layer) = from.unwrap_or_else(|| (0, Layer::start(self.bits, counter)));
         let mut table = Table::with_capacity(self.bits, counter, 1)
             .map_err(|_| Halt::OutOfMemory { step: 0, states: 0 })?;
         let steps = self.schedule.steps.len();
-        for (i, step) in self.schedule.steps.iter().enumerate() {
+        for (i, step) in self.schedule.steps.iter().enumerate().skip(done) {
             let before = layer.len();
+            self.save_this_step = false;
             let (next, seen) = self.advance(i + 1, step, counter, layer, &mut table)?;
             layer = next;
+            if self.save_this_step {
+                self.save(round, residues, i + 1, &layer)?;
+            }
             self.measure(before, layer.len(), &seen);
             (self.on_progress)(Progress::Steps(StepProgress {
                 step: round * steps + i + 1,
                 steps: rounds * steps,
+                first_step: self.figures.continued_from_step.unwrap_or(0),
                 states: layer.len(),
                 bytes: seen.memory,
                 disk_bytes: if seen.spilled { seen.disk } else { 0 },
@@ -221,6 +301,24 @@ impl Run<'_> {
             Ok::<(), Halt>(())
         })?;
         Ok(residue)
+    }
+
+    /// Saves `layer`, the states after step `step` of sweep `round`, as the checkpoint.
+    fn save(
+        &mut self,
+        round: usize,
+        residues: &[u128],
+        step: usize,
+        layer: &Layer,
+    ) -> Result<(), Halt> {
+        let keeper = self
+            .keep
+            .as_mut()
+            .expect("only a sweep with checkpoints saves");
+        let header = keeper.problem.header(round, residues, step, layer.len());
+        let f = &mut self.figures;
+        f.peak_checkpoint_bytes = f.peak_checkpoint_bytes.max(header.bytes);
+        keeper.store.save(header, layer).map_err(Halt::Keep)
     }
 
     fn measure(&mut self, before: usize, after: usize, seen: &StepFigures) {
@@ -333,18 +431,21 @@ impl Run<'_> {
         let bytes = states.saturating_mul(record_bytes(self.bits, counter));
         let budget = self.budget.bytes;
         let spare = std::mem::take(&mut self.spare);
+        // Decided here, near the end of the step (its successors summed or spilled), so that
+        // a save comes at the first step's end past the time between saves.
+        self.save_this_step = self.keep.as_ref().is_some_and(|k| k.store.due());
         if bytes <= budget / 4 * LAYER_QUARTERS && bytes + table_bytes <= budget {
             return Ok(LayerWriter::in_memory_reusing(
                 self.bits, counter, spare, states,
             ));
         }
         let path = self.disk.new_path()?;
-        Ok(LayerWriter::on_disk(
-            self.bits,
-            counter,
-            path,
-            SPILL_BUFFER.0,
-        )?)
+        let writer = LayerWriter::on_disk(self.bits, counter, path, SPILL_BUFFER.0)?;
+        Ok(if self.save_this_step {
+            writer.hashing()
+        } else {
+            writer
+        })
     }
 
     fn drain_table(&self, table: &mut Table, out: LayerWriter) -> Result<Layer, Halt> {

@@ -1,10 +1,11 @@
 //! The frontier sweep as an engine: what it refuses, and the summary it reports.
 
 use super::budget::Budget;
+use super::checkpoint::Checkpoints;
 use super::count::{Figures, Outcome};
 use super::{count_tours_within, FrontierError};
 use crate::puzzle::Puzzle;
-use crate::run::{Class, Ending, Engine, EngineError, Limits, Progress, Summary};
+use crate::run::{CheckpointNote, Class, Ending, Engine, EngineError, Limits, Progress, Summary};
 use crate::tour::Tour;
 use std::time::Instant;
 
@@ -14,6 +15,8 @@ use std::time::Instant;
 pub struct FrontierEngine {
     /// Memory for the states, and where the spill goes.
     pub budget: Budget,
+    /// Where the sweep is saved to continue later, and how often; `None` saves nothing.
+    pub checkpoints: Option<Checkpoints>,
 }
 
 /// What a model asks for that the sweep cannot express, if anything.
@@ -47,9 +50,24 @@ impl FrontierEngine {
             });
         }
         let started = Instant::now();
-        let (outcome, figures) =
-            count_tours_within(puzzle, limits, &self.budget, started, on_progress)?;
-        Ok(summarise(puzzle, &outcome, &figures, started))
+        let checkpoints = self.checkpoints.as_ref();
+        let (outcome, figures) = count_tours_within(
+            puzzle,
+            limits,
+            &self.budget,
+            checkpoints,
+            started,
+            on_progress,
+        )?;
+        let mut summary = summarise(puzzle, &outcome, &figures, started);
+        summary.checkpoint = checkpoints.map(|plan| CheckpointNote {
+            dir: plan.dir.display().to_string(),
+            steps: figures.steps * figures.primes.max(1),
+            continued_from_step: figures.continued_from_step,
+            saved_step: figures.checkpoint_step,
+            removed: figures.checkpoint_removed,
+        });
+        Ok(summary)
     }
 }
 

@@ -50,4 +50,60 @@ pub enum FrontierError {
         /// The file system's error.
         source: std::io::Error,
     },
+    /// A checkpoint file could not be written or read.
+    #[error(
+        "cannot write or read the checkpoint file {file} ({source}): free disk space or give \
+         --checkpoint a directory with room"
+    )]
+    CheckpointIo {
+        /// The file or directory.
+        file: String,
+        /// The file system's error.
+        source: std::io::Error,
+    },
+    /// The checkpoint holds another count.
+    #[error(
+        "the checkpoint {file} is of another count: its `{field}` is {found}, this run's is \
+         {wanted}; give --checkpoint another directory (nothing was removed)"
+    )]
+    CheckpointOfAnother {
+        /// The header file.
+        file: String,
+        /// The first field that differs.
+        field: &'static str,
+        /// The checkpoint's value.
+        found: String,
+        /// This run's value.
+        wanted: String,
+    },
+    /// The checkpoint was written by a newer build, in a format this one does not read.
+    #[error(
+        "the checkpoint {file} has format {format}, newer than the format {known} this build \
+         reads: continue it with the knights that wrote it (nothing was removed)"
+    )]
+    CheckpointNewer {
+        /// The header file.
+        file: String,
+        /// Its format.
+        format: u64,
+        /// The newest format this build reads.
+        known: u32,
+    },
+    /// A checkpoint file is not what its header says.
+    #[error(
+        "the checkpoint file {file} is damaged: {what}; nothing was removed: move the \
+         directory aside to start the count again"
+    )]
+    CheckpointDamaged {
+        /// The damaged file.
+        file: String,
+        /// What is wrong, naming the field or byte.
+        what: String,
+    },
+    /// Another run holds the checkpoint directory.
+    #[error("another run is using the checkpoint directory {dir} (it holds its lock)")]
+    CheckpointBusy {
+        /// The directory.
+        dir: String,
+    },
 }

@@ -1,12 +1,15 @@
 //! One step's states packed one after another, with no empty place: each state's key bytes
-//! (as few as its word needs) then its count (as many bytes as the sweep's counter takes). A layer is kept in memory, or in a file of
-//! the spill directory when memory is short; either way it is read once, in the order it
-//! was written, and then given back (the file removed).
+//! (as few as its word needs) then its count (as many bytes as the sweep's counter takes). A
+//! layer is kept in memory, or in a file of the spill directory when memory is short; either
+//! way it is read once, in the order it was written, and then given back (the file removed).
+//! A layer can also be saved whole for a checkpoint, with the SHA-256 of its bytes, and a
+//! saved one read back from the checkpoint's file, which it then leaves in place.
 
 use super::counter::Counter;
+use sha2::{Digest, Sha256};
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Bytes of a file's read block, about.
 const READ_BLOCK: usize = 1 << 20;
@@ -38,19 +41,34 @@ enum Store {
     Disk(Spilled),
 }
 
-/// A file of records, removed when dropped.
+/// A file of records, removed when dropped if the sweep made it.
 #[derive(Debug)]
 struct Spilled {
     path: PathBuf,
     bytes: u64,
+    /// The SHA-256 of the bytes, when they were hashed as they were written.
+    sha256: Option<String>,
+    /// Made by this sweep in its spill directory (a checkpoint's file is not).
+    owned: bool,
 }
 
 impl Drop for Spilled {
     fn drop(&mut self) {
         // Only a file of this run's own temporary directory; the directory goes at the end
         // in any case, so a file that cannot be removed now is not an error.
-        let _ = std::fs::remove_file(&self.path);
+        if self.owned {
+            let _ = std::fs::remove_file(&self.path);
+        }
     }
+}
+
+/// The SHA-256 as lower-case hex.
+pub fn hex(hasher: Sha256) -> String {
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 impl Layer {
@@ -63,6 +81,43 @@ impl Layer {
         writer
             .finish()
             .expect("memory is written without an I/O error")
+    }
+
+    /// The layer saved at `path` (made by [`Layer::save`], checked by the caller) holding
+    /// `len` states; reading it leaves the file in place.
+    pub fn saved(path: PathBuf, bits: u32, counter: Counter, len: usize) -> Layer {
+        let bytes = (len * record_bytes(bits, counter)) as u64;
+        Layer {
+            key: key_bytes(bits),
+            count: counter.bytes(),
+            len,
+            store: Store::Disk(Spilled {
+                path,
+                bytes,
+                sha256: None,
+                owned: false,
+            }),
+        }
+    }
+
+    /// Saves the layer whole as the new file `to`, and returns the SHA-256 of its bytes: a
+    /// layer in memory is written out, one on disk is linked (copied when `to` is on another
+    /// file system), not written again. The file is synced to the disk.
+    pub fn save(&self, to: &Path) -> io::Result<String> {
+        match &self.store {
+            Store::Memory(bytes) => write_hashed(bytes, to),
+            Store::Disk(file) => {
+                let sha256 = match &file.sha256 {
+                    Some(sha256) => sha256.clone(),
+                    None => sha256_of(&file.path)?,
+                };
+                if std::fs::hard_link(&file.path, to).is_err() {
+                    std::fs::copy(&file.path, to)?;
+                }
+                File::open(to)?.sync_all()?;
+                Ok(sha256)
+            }
+        }
     }
 
     /// Number of states.
@@ -126,6 +181,31 @@ impl Layer {
     }
 }
 
+/// Writes `bytes` to the new file `to`, synced, and returns their SHA-256.
+fn write_hashed(bytes: &[u8], to: &Path) -> io::Result<String> {
+    let mut file = File::create(to)?;
+    let mut hasher = Sha256::new();
+    for block in bytes.chunks(READ_BLOCK) {
+        file.write_all(block)?;
+        hasher.update(block);
+    }
+    file.sync_all()?;
+    Ok(hex(hasher))
+}
+
+/// The SHA-256 of a file's bytes, read in blocks.
+pub fn sha256_of(path: &Path) -> io::Result<String> {
+    let mut file = File::open(path)?;
+    let mut hasher = Sha256::new();
+    let mut block = vec![0u8; READ_BLOCK];
+    loop {
+        match file.read(&mut block)? {
+            0 => return Ok(hex(hasher)),
+            n => hasher.update(&block[..n]),
+        }
+    }
+}
+
 fn decode(record: &[u8], key: usize) -> (u128, u128) {
     let mut word = [0u8; 16];
     word[..key].copy_from_slice(&record[..key]);
@@ -147,8 +227,8 @@ pub struct LayerWriter {
 enum Sink {
     Memory(Vec<u8>),
     /// The file and the block being filled, written whole when the next record would not
-    /// fit it.
-    Disk(Spilled, File, Vec<u8>),
+    /// fit it, and the hash of the blocks written when asked for.
+    Disk(Spilled, File, Vec<u8>, Option<Sha256>),
 }
 
 impl LayerWriter {
@@ -183,16 +263,32 @@ impl LayerWriter {
         buffer: usize,
     ) -> io::Result<LayerWriter> {
         let file = File::create(&path)?;
+        let spilled = Spilled {
+            path,
+            bytes: 0,
+            sha256: None,
+            owned: true,
+        };
         Ok(LayerWriter {
             key: key_bytes(bits),
             count: counter.bytes(),
             len: 0,
             sink: Sink::Disk(
-                Spilled { path, bytes: 0 },
+                spilled,
                 file,
                 Vec::with_capacity(buffer.max(MAX_RECORD)),
+                None,
             ),
         })
+    }
+
+    /// Hashes the blocks of a layer on disk as they are written, so that saving it for a
+    /// checkpoint need not read it again. A layer in memory is hashed when saved.
+    pub fn hashing(mut self) -> LayerWriter {
+        if let Sink::Disk(_, _, _, hasher) = &mut self.sink {
+            *hasher = Some(Sha256::new());
+        }
+        self
     }
 
     /// Records written so far.
@@ -220,10 +316,13 @@ impl LayerWriter {
                 bytes.extend_from_slice(residue);
                 Ok(())
             }
-            Sink::Disk(spilled, file, block) => {
+            Sink::Disk(spilled, file, block, hasher) => {
                 let size = key.len() + residue.len();
                 if block.len() + size > block.capacity() {
                     file.write_all(block)?;
+                    if let Some(hasher) = hasher {
+                        hasher.update(&block[..]);
+                    }
                     block.clear();
                 }
                 spilled.bytes += size as u64;
@@ -238,8 +337,12 @@ impl LayerWriter {
     pub fn finish(self) -> io::Result<Layer> {
         let store = match self.sink {
             Sink::Memory(bytes) => Store::Memory(bytes),
-            Sink::Disk(spilled, mut file, block) => {
+            Sink::Disk(mut spilled, mut file, block, hasher) => {
                 file.write_all(&block)?;
+                spilled.sha256 = hasher.map(|mut hasher| {
+                    hasher.update(&block);
+                    hex(hasher)
+                });
                 Store::Disk(spilled)
             }
         };
@@ -321,6 +424,38 @@ pub(super) mod tests {
         assert_eq!(layer.disk_bytes(), n as u64 * size as u64);
         let got = read(layer);
         assert!(got == want, "{} records back of {}", got.len(), want.len());
+    }
+
+    #[test]
+    fn a_layer_saved_is_linked_from_its_file_or_written_from_memory_with_its_hash() {
+        use std::os::unix::fs::MetadataExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let want = records(72, Counter::Wide);
+        let spilled = dir.path().join("spilled");
+        let writers = [
+            LayerWriter::in_memory(72, Counter::Wide),
+            LayerWriter::on_disk(72, Counter::Wide, spilled.clone(), 64)
+                .unwrap()
+                .hashing(),
+        ];
+        for (i, mut writer) in writers.into_iter().enumerate() {
+            for &(w, c) in &want {
+                writer.push(w, c).unwrap();
+            }
+            let layer = writer.finish().unwrap();
+            let to = dir.path().join(format!("saved-{i}"));
+            let sha256 = layer.save(&to).unwrap();
+            assert_eq!(sha256, sha256_of(&to).unwrap(), "layer {i}");
+            if layer.disk_bytes() > 0 {
+                let links = std::fs::metadata(&to).unwrap().nlink();
+                assert_eq!(links, 2, "a layer on disk is linked, not written again");
+            }
+            assert_eq!(read(layer), want);
+            let back = Layer::saved(to.clone(), 72, Counter::Wide, want.len());
+            assert_eq!(read(back), want, "layer {i} read back");
+            assert!(to.exists(), "a saved layer read back stays");
+        }
+        assert!(!spilled.exists());
     }
 
     #[test]

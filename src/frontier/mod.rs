@@ -16,6 +16,7 @@
 mod bignum;
 mod bound;
 mod budget;
+mod checkpoint;
 mod count;
 mod counter;
 mod crt;
@@ -32,6 +33,7 @@ mod transition;
 
 pub use bignum::BigCount;
 pub use budget::{parse_size, Budget};
+pub use checkpoint::Checkpoints;
 pub use count::{Figures, Outcome};
 pub use engine::{unsupported, FrontierEngine};
 pub use error::FrontierError;
@@ -51,15 +53,23 @@ pub fn count_tours(
     started: Instant,
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
-    count_tours_within(puzzle, limits, &Budget::default(), started, on_progress)
+    count_tours_within(
+        puzzle,
+        limits,
+        &Budget::default(),
+        None,
+        started,
+        on_progress,
+    )
 }
 
 /// As [`count_tours`], with the states held to `budget` in memory and the rest spilled to
-/// disk.
+/// disk, and with the sweep saved in `checkpoints` (and continued from the one there).
 pub fn count_tours_within(
     puzzle: &Puzzle,
     limits: &Limits,
     budget: &Budget,
+    checkpoints: Option<&Checkpoints>,
     started: Instant,
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
@@ -90,7 +100,15 @@ pub fn count_tours_within(
     if (0..n).any(|c| board.degree(c) == 0) {
         return Ok((Outcome::Counted(BigCount::default()), Figures::default()));
     }
-    let (outcome, figures) = count::sweep(board, shape, limits, budget, started, on_progress)?;
+    let (outcome, figures) = count::sweep(
+        board,
+        shape,
+        limits,
+        budget,
+        checkpoints,
+        started,
+        on_progress,
+    )?;
     let outcome = match (outcome, shape) {
         // Each undirected path is two numberings, one from each end.
         (Outcome::Counted(paths), Shape::Path) => Outcome::Counted(paths.mul_add(2, 0)),

@@ -54,7 +54,8 @@ fn by_sweep(board: &Board, closed: bool) -> u64 {
     let kind = if closed { Kind::Cycle } else { Kind::Path };
     let count = |budget: &Budget| {
         let limits = Limits::default();
-        let (outcome, _) = sweep(board, kind, &limits, budget, Instant::now(), &|_| {}).unwrap();
+        let (outcome, _) =
+            sweep(board, kind, &limits, budget, None, Instant::now(), &|_| {}).unwrap();
         match outcome {
             Outcome::Counted(n) => n.to_u64().unwrap(),
             Outcome::Stopped(e) => panic!("stopped: {e:?}"),
@@ -98,6 +99,7 @@ fn count_and_primes(board: &Board, kind: Kind) -> (u64, usize) {
         kind,
         &Limits::default(),
         &Budget::default(),
+        None,
         Instant::now(),
         &|_| {},
     )

@@ -11,8 +11,8 @@ mod summary;
 
 pub use engine::{Engine, EngineError};
 pub use finished::{fingerprint, FinishedCubes, FinishedParts};
-pub use progress::{CubeProgress, NodeProgress, Progress, StepProgress};
-pub use summary::{CountOnly, Summary};
+pub use progress::{ContinuedProgress, CubeProgress, NodeProgress, Progress, StepProgress};
+pub use summary::{CheckpointNote, CountOnly, Summary};
 
 use crate::tour::Tour;
 use serde::{Deserialize, Serialize};

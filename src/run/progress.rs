@@ -31,6 +31,8 @@ pub struct StepProgress {
     pub step: usize,
     /// Steps in all.
     pub steps: usize,
+    /// Steps done before this run started: those of the checkpoint it continued from.
+    pub first_step: usize,
     /// States after the last step done.
     pub states: usize,
     /// Bytes the states of the last two steps hold in memory.
@@ -39,6 +41,17 @@ pub struct StepProgress {
     pub disk_bytes: u64,
     /// Seconds since the run started.
     pub seconds: f64,
+}
+
+/// The frontier engine continues a count from a checkpoint saved after `step`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ContinuedProgress {
+    /// Steps done when the checkpoint was saved.
+    pub step: usize,
+    /// Steps in all.
+    pub steps: usize,
+    /// When it was saved, in seconds since 1970 (UTC).
+    pub saved_unix: u64,
 }
 
 /// Progress of any engine.
@@ -50,4 +63,6 @@ pub enum Progress {
     Cubes(CubeProgress),
     /// From the frontier engine.
     Steps(StepProgress),
+    /// From the frontier engine, once, before its first step: where it continues from.
+    Continued(ContinuedProgress),
 }

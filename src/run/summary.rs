@@ -36,6 +36,25 @@ pub struct Summary {
     pub count_only: Option<CountOnly>,
     /// The cubes a stopped SAT run finished, for `--resume` to skip.
     pub finished_cubes: Option<FinishedCubes>,
+    /// Set by a run that saves checkpoints (see [`CheckpointNote`]).
+    pub checkpoint: Option<CheckpointNote>,
+}
+
+/// What a run that saves checkpoints continued from and left behind. Steps are counted over
+/// the whole run, from 1 to `steps`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct CheckpointNote {
+    /// The checkpoint directory.
+    pub dir: String,
+    /// Steps in all.
+    pub steps: usize,
+    /// The step of the checkpoint the run continued from; `None` for a run from the start.
+    pub continued_from_step: Option<usize>,
+    /// The step the checkpoint left in `dir` holds; `None` when none is left (the count is
+    /// done and it was removed, or the run stopped before its first save).
+    pub saved_step: Option<usize>,
+    /// Whether the checkpoint was removed because the count is done.
+    pub removed: bool,
 }
 
 /// The count of an engine that does not list solutions: exact at any size, with no classes.
@@ -65,6 +84,7 @@ impl Summary {
             stats: serde_json::Map::new(),
             finished_cubes: None,
             count_only: None,
+            checkpoint: None,
         }
     }
 
@@ -137,6 +157,9 @@ impl Serialize for Summary {
         }
         if let Some(finished) = &self.finished_cubes {
             record.serialize_field("finished_cubes", finished)?;
+        }
+        if let Some(checkpoint) = &self.checkpoint {
+            record.serialize_field("checkpoint", checkpoint)?;
         }
         if !self.stats.is_empty() {
             record.serialize_field("stats", &self.stats)?;
