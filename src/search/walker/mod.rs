@@ -40,6 +40,9 @@ use super::mode::{FOLD, MEET, QUARTER};
 
 mod leaf;
 
+/// A `conn_mask` that no slot from 1 up passes.
+const NO_FLOOD_FILL: usize = usize::MAX;
+
 pub struct Walker<'a, const W: usize, const M: u8> {
     pub t: &'a Tables<W>,
     pub plan: &'a Plan<W>,
@@ -59,7 +62,8 @@ pub struct Walker<'a, const W: usize, const M: u8> {
     /// Root the current search started from.
     pub root: usize,
     root_len: usize,
-    /// Flood-fill test at the levels where `slot & conn_mask == 0`.
+    /// Flood-fill test at the levels where `slot & conn_mask == 0` (never with
+    /// [`NO_FLOOD_FILL`]: `push` sees slots of 1 and more).
     conn_mask: usize,
     /// The full tour of the last leaf (half-tours unfolded).
     pub full: Vec<u32>,
@@ -86,9 +90,10 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             sums: lt.map(SumState::new),
             root: 0,
             root_len: 0,
-            // Every fourth level: measured best on 6x6 paths and 8x8 half-tours; the sums
-            // models gain nothing from it.
-            conn_mask: 3,
+            // Every fourth level: measured best on 6x6 paths and 8x8 half-tours. With line
+            // sums it cuts a few nodes in ten thousand and costs more than they do (see
+            // results/semimagic/README.md), so those searches never flood-fill.
+            conn_mask: if lt.is_some() { NO_FLOOD_FILL } else { 3 },
             full: Vec::with_capacity(n),
             pos: vec![0; n],
             forward: true,
