@@ -246,7 +246,9 @@ impl LayerWriter {
         states: usize,
     ) -> LayerWriter {
         bytes.clear();
-        bytes.reserve(states.saturating_mul(record_bytes(bits, counter)));
+        // Exactly: `reserve` may double the old buffer, past what the memory budget allowed
+        // for this layer.
+        bytes.reserve_exact(states.saturating_mul(record_bytes(bits, counter)));
         LayerWriter {
             key: key_bytes(bits),
             count: counter.bytes(),
@@ -370,6 +372,22 @@ pub(super) mod tests {
             Counter::Prime(p) => u128::from(p - 1),
         };
         vec![(0, 1), (top, most), (top / 3, 12_345), (5, 0)]
+    }
+
+    #[test]
+    fn a_reused_buffer_grows_to_the_layer_and_no_further() {
+        let counter = Counter::Wide;
+        let size = record_bytes(72, counter);
+        let spare = Vec::with_capacity(1_000 * size);
+        let writer = LayerWriter::in_memory_reusing(72, counter, spare, 1_500);
+        assert_eq!(writer.memory_bytes(), 1_500 * size);
+        let large = Vec::with_capacity(3_000 * size);
+        let writer = LayerWriter::in_memory_reusing(72, counter, large, 1_500);
+        assert_eq!(
+            writer.memory_bytes(),
+            3_000 * size,
+            "a larger buffer is kept as it is"
+        );
     }
 
     /// Every record of `layer`, in its order.
