@@ -2,6 +2,7 @@
 //! several leapers, open and closed; its refusals; and the binary's `--engine frontier`.
 
 use crate::common::cli::{knights, refused, stderr, summary};
+use crate::common::files::names;
 use knights::board::{Board, Leaper, Shape};
 use knights::frontier::{Budget, FrontierEngine, FrontierError};
 use knights::puzzle::{Puzzle, Symmetry};
@@ -298,15 +299,6 @@ fn checkpoint_6x6_after_step_20(dir: &std::path::Path) {
     assert_eq!(summary.checkpoint.unwrap().saved_step, Some(20));
 }
 
-fn files_in(dir: &std::path::Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 #[test]
 fn the_binary_continues_a_checkpoint_and_removes_it_when_the_count_is_done() {
     let dir = scratch();
@@ -339,11 +331,7 @@ fn the_binary_continues_a_checkpoint_and_removes_it_when_the_count_is_done() {
     assert_eq!(s["solutions"], 9862);
     assert_eq!(s["checkpoint"]["continued_from_step"], 20, "{s}");
     assert_eq!(s["checkpoint"]["removed"], true, "{s}");
-    assert!(
-        files_in(dir.path()).is_empty(),
-        "{:?}",
-        files_in(dir.path())
-    );
+    assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
 }
 
 #[test]
@@ -351,7 +339,7 @@ fn the_binary_refuses_a_checkpoint_of_another_board_or_with_a_damaged_layer() {
     let dir = scratch();
     checkpoint_6x6_after_step_20(dir.path());
     let path = dir.path().to_str().unwrap();
-    let before = files_in(dir.path());
+    let before = names(dir.path());
     let count = |board: &str| {
         refused(&[
             "count",
@@ -369,7 +357,7 @@ fn the_binary_refuses_a_checkpoint_of_another_board_or_with_a_damaged_layer() {
         err.contains("checkpoint.json") && err.contains("`board`"),
         "{err}"
     );
-    assert_eq!(files_in(dir.path()), before, "nothing removed");
+    assert_eq!(names(dir.path()), before, "nothing removed");
     let layer = dir.path().join("layer-0-20.states");
     let bytes = std::fs::read(&layer).unwrap();
     std::fs::write(&layer, &bytes[..bytes.len() / 2]).unwrap();
@@ -378,7 +366,7 @@ fn the_binary_refuses_a_checkpoint_of_another_board_or_with_a_damaged_layer() {
         err.contains("layer-0-20.states") && err.contains("damaged"),
         "{err}"
     );
-    assert_eq!(files_in(dir.path()), before, "nothing removed");
+    assert_eq!(names(dir.path()), before, "nothing removed");
 }
 
 #[test]
@@ -410,7 +398,7 @@ fn a_stopped_binary_says_which_step_its_checkpoint_holds() {
     let step = s["checkpoint"]["saved_step"].as_u64().unwrap();
     let said = format!("holds step {step} of 80: the same command continues from it");
     assert!(err.contains(&said), "{err}");
-    assert!(files_in(dir.path()).contains(&format!("layer-0-{step}.states")));
+    assert!(names(dir.path()).contains(&format!("layer-0-{step}.states")));
     let stray = ["count", "--board", "5x5", "--checkpoint-every", "0"];
     assert!(refused(&stray).contains("--checkpoint DIR"));
     let search = [

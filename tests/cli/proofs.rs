@@ -4,6 +4,7 @@
 
 use super::angles::optimise;
 use crate::common::cli::{knights, refused, stderr, summary};
+use crate::common::files::names;
 use crate::external_solvers::have;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -149,16 +150,6 @@ fn proofs_are_refused_where_no_proof_can_come() {
     let empty = tempfile::tempdir().unwrap();
     let err = refused(&["check-proofs", empty.path().to_str().unwrap()]);
     assert!(err.contains("no proofs"), "{err}");
-}
-
-/// The files directly in `dir`, by name.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]
