@@ -31,5 +31,7 @@ nice -n "${NICE:-10}" "$knights" run-job "$here/jobs.jsonl" --index "$1" \
     -o "$here/results" --threads 1 --timeout "$left" > /dev/null || true
 '
 missing | xargs -P "$workers" -I{} sh -c "$run_one" sh {}
-"$knights" merge "$here/jobs.jsonl" "$here/results" --format json > "$here/status.json" || true
+# Written beside and renamed, so that a stop or a second run never leaves half a status.
+"$knights" merge "$here/jobs.jsonl" "$here/results" --format json > "$here/status.json.$$" || true
+mv "$here/status.json.$$" "$here/status.json"
 tail -n 1 "$here/status.json" >&2
