@@ -4,7 +4,9 @@
 #   - GNU parallel on the nested semimagic model (SAT engine) with one job killed by SIGKILL:
 #     the merge must then give no count and name it, and the rerun with --resume-failed must
 #     run that job alone and give the single-process count;
-#   - the Slurm array script: `bash -n`, and its tasks run with SLURM_ARRAY_TASK_ID set by hand.
+#   - the Slurm array script: `bash -n`, and its tasks run with SLURM_ARRAY_TASK_ID set by hand;
+#   - run-missing.sh on a committed-style job directory: a first run with one job's result
+#     present, the status complete and equal to one process's count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export KNIGHTS=${KNIGHTS:-${CARGO_TARGET_DIR:-$PWD/target}/release/knights}
@@ -81,3 +83,16 @@ done
 merged=$("$KNIGHTS" merge "$jobs" "$dir" --format json | counts)
 single=$("$KNIGHTS" count --board 5x5 --engine search --format json | counts)
 expect_same "$merged" "$single" "open 5x5, Slurm array script run by hand"
+
+# 4. run-missing.sh on a job directory: the jobs without a result run, the status is whole.
+dir=$work/missing
+mkdir -p "$dir"
+"$KNIGHTS" split --board 6x6 --closed --engine search --jobs 4 -o "$dir/jobs.jsonl" >/dev/null
+"$KNIGHTS" run-job "$dir/jobs.jsonl" --index 2 -o "$dir/results" --threads 1 >/dev/null
+cp "$dir/results/job-2.jsonl" "$work/job-2.before"
+KNIGHTS=$KNIGHTS recipes/run-missing.sh "$dir" 5 2 2>/dev/null
+cmp -s "$dir/results/job-2.jsonl" "$work/job-2.before" ||
+  fail "run-missing.sh ran job 2 again although its result was there"
+merged=$(counts < "$dir/status.json")
+single=$("$KNIGHTS" count --board 6x6 --closed --engine search --format json | counts)
+expect_same "$merged" "$single" "closed 6x6, run-missing.sh on a job directory"
