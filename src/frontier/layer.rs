@@ -179,6 +179,61 @@ impl Layer {
             }
         }
     }
+    /// The records of a layer in memory, to be read without emptying it; `None` for a
+    /// layer on disk.
+    pub fn records(&self) -> Option<Records<'_>> {
+        match &self.store {
+            Store::Memory(bytes) => Some(Records {
+                bytes,
+                key: self.key,
+                size: self.key + self.count,
+            }),
+            Store::Disk(_) => None,
+        }
+    }
+
+    /// Gives the layer back unread: its memory, emptied, for the next layer to reuse (a
+    /// layer on disk gives none, and its file goes as when drained).
+    pub fn into_spare(self) -> Vec<u8> {
+        match self.store {
+            Store::Memory(mut bytes) => {
+                bytes.clear();
+                bytes
+            }
+            Store::Disk(_) => Vec::new(),
+        }
+    }
+}
+
+/// Records of a layer in memory, read in parts (each part by its own thread, say).
+#[derive(Clone, Copy, Debug)]
+pub struct Records<'a> {
+    bytes: &'a [u8],
+    key: usize,
+    size: usize,
+}
+
+impl<'a> Records<'a> {
+    /// Number of records.
+    pub fn len(&self) -> usize {
+        self.bytes.len() / self.size
+    }
+
+    /// Records `from..to`.
+    pub fn part(&self, from: usize, to: usize) -> Records<'a> {
+        Records {
+            bytes: &self.bytes[from * self.size..to * self.size],
+            ..*self
+        }
+    }
+
+    /// Each state and its count, in the order written.
+    pub fn iter(&self) -> impl Iterator<Item = (u128, u128)> + 'a {
+        let key = self.key;
+        self.bytes
+            .chunks_exact(self.size)
+            .map(move |record| decode(record, key))
+    }
 }
 
 /// Writes `bytes` to the new file `to`, synced, and returns their SHA-256.
