@@ -21,7 +21,7 @@ use super::counter::{counters_for, Counter};
 use super::crt::combine;
 use super::layer::{record_bytes, Layer, LayerWriter};
 use super::layout::{best_schedule, Schedule, Step};
-use super::parallel::{Buffers, Round};
+use super::parallel::{drain_into_slots, Buffers, Round};
 use super::spill::{Partitions, SpillDir, MAX_PARTITIONS};
 use super::state::Packing;
 use super::table::{place_bytes, states_within, AddError, Table, BATCH};
@@ -377,8 +377,14 @@ impl Run<'_> {
             let table_bytes: usize = tables.iter().map(Table::bytes).sum();
             let total = tables.iter().map(Table::len).sum();
             let mut out = self.writer(total, table_bytes, counter)?;
-            for table in tables.iter_mut() {
-                out = drain_into(table, out)?;
+            let lens: Vec<usize> = tables.iter().map(Table::len).collect();
+            match (out.slots(&lens), &self.pool) {
+                (Some(slots), Some(pool)) => drain_into_slots(pool, tables, slots),
+                _ => {
+                    for table in tables.iter_mut() {
+                        out = drain_into(table, out)?;
+                    }
+                }
             }
             let next = out.finish()?;
             seen.memory = seen.memory.max(table_bytes + next.memory_bytes());

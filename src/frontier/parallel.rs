@@ -4,7 +4,7 @@
 //! buffer of its shard to its own table. No table is shared, so no lock is taken, and the
 //! tables together hold the states and counts the one table of a step on one thread holds.
 
-use super::layer::Records;
+use super::layer::{Records, Slots};
 use super::layout::Step;
 use super::table::{shard_of, AddError, Table, BATCH};
 use super::transition::Transition;
@@ -123,4 +123,20 @@ impl Round<'_> {
             .zip(counts)
             .try_for_each(|(w, c)| table.add_batch(w, c, self.table_bytes))
     }
+}
+
+/// Empties each table into its run of slots, each on its own thread of `pool`.
+pub fn drain_into_slots(pool: &ThreadPool, tables: &mut [Table], slots: Vec<Slots>) {
+    pool.install(|| {
+        slots
+            .into_par_iter()
+            .zip(tables.par_iter_mut())
+            .for_each(|(mut run, table)| {
+                let filled = table.drain(|word, count| {
+                    run.push(word, count);
+                    Ok::<(), ()>(())
+                });
+                debug_assert!(filled.is_ok());
+            });
+    });
 }
