@@ -92,7 +92,7 @@ fn a_tiny_memory_budget_spills_and_counts_the_same() {
     let parent = tempfile::tempdir().unwrap();
     let tiny = FrontierEngine {
         budget: Budget::new(1, Some(parent.path().to_path_buf())),
-        checkpoints: None,
+        ..FrontierEngine::default()
     };
     for (shape, closed) in [
         (Shape::flat(6, 6), true),
@@ -180,6 +180,35 @@ fn the_binary_counts_with_exact_json_and_no_classes() {
     assert!(s["classes"].is_null());
     assert_eq!(s["engine"], "frontier");
     assert_eq!(s["complete"], true);
+}
+
+/// `--jobs N` runs the steps of many states on N threads, and `--jobs 1` every step on one,
+/// with the same count.
+#[test]
+fn the_binary_counts_the_same_on_one_two_and_three_threads() {
+    let run = |jobs: &str| {
+        let out = knights(&[
+            "count", "--board", "6x6", "--closed", "--engine", "frontier", "--format", "json",
+            "--stats", "--jobs", jobs,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        summary(&out)
+    };
+    let alone = run("1");
+    for (jobs, threads) in [("1", 1), ("2", 2), ("3", 3)] {
+        let s = run(jobs);
+        // OEIS A001230: 9,862 closed tours on 6x6.
+        assert_eq!(s["solutions"], 9862, "--jobs {jobs}");
+        assert_eq!(s["stats"]["threads"], threads, "--jobs {jobs}");
+        let peak = &s["stats"]["peak_states"];
+        assert_eq!(peak, &alone["stats"]["peak_states"], "--jobs {jobs}");
+        let parallel = s["stats"]["parallel_steps"].as_u64().unwrap();
+        assert_eq!(
+            parallel > 0,
+            threads > 1,
+            "--jobs {jobs}: {parallel} steps on threads"
+        );
+    }
 }
 
 #[test]

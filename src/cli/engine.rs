@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
-use knights::frontier::{Budget, Checkpoints, FrontierEngine};
+use knights::frontier::{Budget, Checkpoints, FrontierEngine, Workers};
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, FinishedCubes, Limits, Progress as EngineProgress, StopFlag};
 use knights::sat::{ProofDir, RefuteFirst, SatEngine, SatOptions};
@@ -41,7 +41,9 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value = "auto")]
     pub engine: EngineKind,
     /// Worker threads (0: one per core; at most four per core are started, and a larger N
-    /// is said on stderr). The counts are the same for any number.
+    /// is said on stderr). The counts are the same for any number. The frontier engine
+    /// runs each step in memory on them; a step that spills to disk, or of few states,
+    /// runs on one.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: usize,
     /// Stop after N solutions: at most N are written and counted, exactly N when N exist
@@ -219,6 +221,7 @@ impl RunArgs {
                     self.checkpoint_every.unwrap_or(CHECKPOINT_EVERY_SECONDS),
                 ),
             }),
+            workers: Workers::new(knights::run::workers(self.jobs)),
         }
     }
 

@@ -21,13 +21,16 @@ use super::counter::{counters_for, Counter};
 use super::crt::combine;
 use super::layer::{record_bytes, Layer, LayerWriter};
 use super::layout::{best_schedule, Schedule, Step};
+use super::parallel::{drain_into_slots, Buffers, Round};
 use super::spill::{Partitions, SpillDir, MAX_PARTITIONS};
 use super::state::Packing;
 use super::table::{place_bytes, states_within, AddError, Table, BATCH};
 use super::transition::{Shape, Transition};
+use super::workers::Workers;
 use super::FrontierError;
 use crate::board::Board;
 use crate::run::{ContinuedProgress, Ending, Limits, Progress, StepProgress};
+use rayon::ThreadPool;
 use serde::Serialize;
 use std::io;
 use std::time::Instant;
@@ -82,6 +85,10 @@ pub struct Figures {
     pub checkpoint_removed: bool,
     /// The most bytes of states one checkpoint saved.
     pub peak_checkpoint_bytes: u64,
+    /// The threads a step in memory was allowed.
+    pub threads: usize,
+    /// Steps run on more than one thread, over every sweep.
+    pub parallel_steps: usize,
 }
 
 /// How a sweep ended.
@@ -95,13 +102,16 @@ pub enum Outcome {
 
 /// Counts the Hamiltonian cycles or undirected Hamiltonian paths of the board's move graph,
 /// which must have at least two cells, each with a move, holding at most about
-/// `budget.bytes` of states in memory, saving checkpoints in `checkpoints` if given.
+/// `budget.bytes` of states in memory, saving checkpoints in `checkpoints` if given, each
+/// step in memory of enough states on `workers`' threads.
+#[allow(clippy::too_many_arguments)]
 pub fn sweep(
     board: &Board,
     shape: Shape,
     limits: &Limits,
     budget: &Budget,
     checkpoints: Option<&Checkpoints>,
+    workers: Workers,
     started: Instant,
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
@@ -151,6 +161,7 @@ pub fn sweep(
             axes: schedule.axes,
             memory_budget: budget.bytes,
             continued_from_step: continued_from,
+            threads: workers.threads,
             ..Figures::default()
         },
         bits,
@@ -164,6 +175,8 @@ pub fn sweep(
         spare: Vec::new(),
         keep,
         save_this_step: false,
+        workers,
+        pool: None,
     };
     let (first_round, mut start, mut residues) = match resume {
         Some(Resume {
@@ -250,6 +263,9 @@ struct Run<'a> {
     /// Whether the layer being built is saved at the end of its step (decided when its
     /// writer is made, so that a layer written to a file is hashed as it is written).
     save_this_step: bool,
+    workers: Workers,
+    /// The threads of the steps in memory, made at the first such step.
+    pool: Option<ThreadPool>,
 }
 
 /// What one step measured for the figures and the progress line.
@@ -257,6 +273,7 @@ struct StepFigures {
     memory: usize,
     disk: u64,
     spilled: bool,
+    parallel: bool,
 }
 
 impl Run<'_> {
@@ -271,13 +288,15 @@ impl Run<'_> {
         residues: &[u128],
     ) -> Result<u128, Halt> {
         let (done, mut layer) = from.unwrap_or_else(|| (0, Layer::start(self.bits, counter)));
-        let mut table = Table::with_capacity(self.bits, counter, 1)
-            .map_err(|_| Halt::OutOfMemory { step: 0, states: 0 })?;
+        // The first table is the one of a step on one thread; the others are the shards of a
+        // step on several threads, given back before a step on one.
+        let mut tables = vec![Table::with_capacity(self.bits, counter, 1)
+            .map_err(|_| Halt::OutOfMemory { step: 0, states: 0 })?];
         let steps = self.schedule.steps.len();
         for (i, step) in self.schedule.steps.iter().enumerate().skip(done) {
             let before = layer.len();
             self.save_this_step = false;
-            let (next, seen) = self.advance(i + 1, step, counter, layer, &mut table)?;
+            let (next, seen) = self.advance(i + 1, step, counter, layer, &mut tables)?;
             layer = next;
             if self.save_this_step {
                 self.save(round, residues, i + 1, &layer)?;
@@ -330,6 +349,7 @@ impl Run<'_> {
         }
         f.peak_disk_bytes = f.peak_disk_bytes.max(seen.disk);
         f.spilled_steps += usize::from(seen.spilled);
+        f.parallel_steps += usize::from(seen.parallel);
     }
 
     fn check(&self) -> Result<(), Halt> {
@@ -340,8 +360,127 @@ impl Run<'_> {
     }
 
     /// Empties `layer` into the next: each state's successors after `step` (1-based `at`),
-    /// summed, in `table` or through the spill.
+    /// summed in `tables`: on several threads when the step has enough states and its
+    /// tables fit in memory (see [`Run::advance_in_shards`]), else in the first table alone
+    /// or through the spill.
     fn advance(
+        &mut self,
+        at: usize,
+        step: &Step,
+        counter: Counter,
+        layer: Layer,
+        tables: &mut Vec<Table>,
+    ) -> Result<(Layer, StepFigures), Halt> {
+        if let Some(mut seen) = self.sum_in_shards(at, step, counter, &layer, tables)? {
+            // The layer's memory goes to the next layer, as after a step on one thread.
+            self.spare = layer.into_spare();
+            let table_bytes: usize = tables.iter().map(Table::bytes).sum();
+            let total = tables.iter().map(Table::len).sum();
+            let mut out = self.writer(total, table_bytes, counter)?;
+            let lens: Vec<usize> = tables.iter().map(Table::len).collect();
+            match (out.slots(&lens), &self.pool) {
+                (Some(slots), Some(pool)) => drain_into_slots(pool, tables, slots),
+                _ => {
+                    for table in tables.iter_mut() {
+                        out = drain_into(table, out)?;
+                    }
+                }
+            }
+            let next = out.finish()?;
+            seen.memory = seen.memory.max(table_bytes + next.memory_bytes());
+            seen.disk = next.disk_bytes();
+            return Ok((next, seen));
+        }
+        tables.truncate(1);
+        self.advance_alone(at, step, counter, layer, &mut tables[0])
+    }
+
+    /// Sums the step's successors on the workers' threads, one table each, when there are
+    /// several, the layer is in memory with at least the workers' least number of states,
+    /// and a table of a share of the step's successors fits each thread's share of the
+    /// memory left; `None` (the tables emptied) when not, or when a table filled its share
+    /// after all.
+    fn sum_in_shards(
+        &mut self,
+        at: usize,
+        step: &Step,
+        counter: Counter,
+        layer: &Layer,
+        tables: &mut Vec<Table>,
+    ) -> Result<Option<StepFigures>, Halt> {
+        let (threads, states) = (self.workers.threads, layer.len());
+        let Some(records) = layer.records() else {
+            return Ok(None);
+        };
+        if threads < 2 || states < self.workers.from_states.max(1) {
+            return Ok(None);
+        }
+        let no_memory = || Halt::OutOfMemory { step: at, states };
+        let held = layer.memory_bytes();
+        let buffers_bytes = Buffers::bytes_for(states.min(STATES_BETWEEN_CHECKS));
+        let each = (self.budget.bytes.saturating_sub(held + buffers_bytes)) / threads;
+        // A shard's share of the states, with room for an uneven share.
+        let share = |all: usize| all / threads + all / threads / 8 + BATCH;
+        let within = states_within(each, self.bits, counter);
+        let needed = share(states + states / 4);
+        if within < needed {
+            return Ok(None);
+        }
+        let preferred = share(states.saturating_mul(SUCCESSORS_PER_STATE)).min(within);
+        while tables.len() < threads {
+            let table = Table::with_capacity(self.bits, counter, 1).map_err(|_| no_memory())?;
+            tables.push(table);
+        }
+        for table in tables.iter_mut() {
+            table
+                .make_room(needed, preferred, each)
+                .map_err(|_| no_memory())?;
+        }
+        if !self.start_pool(threads) {
+            return Ok(None);
+        }
+        let pool = self.pool.as_ref().expect("started above");
+        let round = Round {
+            pool,
+            transition: self.transition,
+            step,
+            table_bytes: each,
+        };
+        let mut buffers = Buffers::new(threads);
+        let mut from = 0;
+        while from < states {
+            self.check()?;
+            let to = (from + STATES_BETWEEN_CHECKS).min(states);
+            match round.run(records.part(from, to), &mut buffers, tables) {
+                Ok(()) => from = to,
+                Err(AddError::Full) => {
+                    tables.iter_mut().for_each(Table::clear);
+                    return Ok(None);
+                }
+                Err(AddError::NoMemory) => return Err(no_memory()),
+            }
+        }
+        let table_bytes: usize = tables.iter().map(Table::bytes).sum();
+        Ok(Some(StepFigures {
+            memory: held + table_bytes + buffers.bytes(),
+            disk: 0,
+            spilled: false,
+            parallel: true,
+        }))
+    }
+
+    /// Makes the pool of `threads` threads at the first call; false when the system would
+    /// not start them (the step then runs on one thread).
+    fn start_pool(&mut self, threads: usize) -> bool {
+        if self.pool.is_none() {
+            let built = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+            self.pool = built.ok();
+        }
+        self.pool.is_some()
+    }
+
+    /// The step on the calling thread, in `table` or through the spill.
+    fn advance_alone(
         &mut self,
         at: usize,
         step: &Step,
@@ -366,6 +505,7 @@ impl Run<'_> {
             memory: held + table.bytes(),
             disk: layer.disk_bytes(),
             spilled: false,
+            parallel: false,
         };
         let mut batch = Batch::default();
         let mut sink = Sink {

@@ -3,6 +3,7 @@
 use super::budget::Budget;
 use super::checkpoint::Checkpoints;
 use super::count::{Figures, Outcome};
+use super::workers::Workers;
 use super::{count_tours_within, FrontierError};
 use crate::puzzle::Puzzle;
 use crate::run::{CheckpointNote, Class, Ending, Engine, EngineError, Limits, Progress, Summary};
@@ -17,6 +18,8 @@ pub struct FrontierEngine {
     pub budget: Budget,
     /// Where the sweep is saved to continue later, and how often; `None` saves nothing.
     pub checkpoints: Option<Checkpoints>,
+    /// The threads of the steps in memory (steps that spill run on one).
+    pub workers: Workers,
 }
 
 /// What a model asks for that the sweep cannot express, if anything.
@@ -56,6 +59,7 @@ impl FrontierEngine {
             limits,
             &self.budget,
             checkpoints,
+            self.workers,
             started,
             on_progress,
         )?;

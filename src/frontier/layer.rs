@@ -179,6 +179,61 @@ impl Layer {
             }
         }
     }
+    /// The records of a layer in memory, to be read without emptying it; `None` for a
+    /// layer on disk.
+    pub fn records(&self) -> Option<Records<'_>> {
+        match &self.store {
+            Store::Memory(bytes) => Some(Records {
+                bytes,
+                key: self.key,
+                size: self.key + self.count,
+            }),
+            Store::Disk(_) => None,
+        }
+    }
+
+    /// Gives the layer back unread: its memory, emptied, for the next layer to reuse (a
+    /// layer on disk gives none, and its file goes as when drained).
+    pub fn into_spare(self) -> Vec<u8> {
+        match self.store {
+            Store::Memory(mut bytes) => {
+                bytes.clear();
+                bytes
+            }
+            Store::Disk(_) => Vec::new(),
+        }
+    }
+}
+
+/// Records of a layer in memory, read in parts (each part by its own thread, say).
+#[derive(Clone, Copy, Debug)]
+pub struct Records<'a> {
+    bytes: &'a [u8],
+    key: usize,
+    size: usize,
+}
+
+impl<'a> Records<'a> {
+    /// Number of records.
+    pub fn len(&self) -> usize {
+        self.bytes.len() / self.size
+    }
+
+    /// Records `from..to`.
+    pub fn part(&self, from: usize, to: usize) -> Records<'a> {
+        Records {
+            bytes: &self.bytes[from * self.size..to * self.size],
+            ..*self
+        }
+    }
+
+    /// Each state and its count, in the order written.
+    pub fn iter(&self) -> impl Iterator<Item = (u128, u128)> + 'a {
+        let key = self.key;
+        self.bytes
+            .chunks_exact(self.size)
+            .map(move |record| decode(record, key))
+    }
 }
 
 /// Writes `bytes` to the new file `to`, synced, and returns their SHA-256.
@@ -335,6 +390,33 @@ impl LayerWriter {
         }
     }
 
+    /// Room at the end of a layer in memory for runs of `lens` records, one [`Slots`] a run
+    /// in the order of `lens`, to be filled apart (each on its own thread, say); `None`
+    /// for a layer on disk. Each run must be filled whole.
+    pub fn slots(&mut self, lens: &[usize]) -> Option<Vec<Slots<'_>>> {
+        let Sink::Memory(bytes) = &mut self.sink else {
+            return None;
+        };
+        let (key, size) = (self.key, self.key + self.count);
+        let total: usize = lens.iter().sum();
+        let start = bytes.len();
+        bytes.resize(start + total * size, 0);
+        self.len += total;
+        let mut rest = &mut bytes[start..];
+        let mut runs = Vec::with_capacity(lens.len());
+        for &len in lens {
+            let (run, tail) = rest.split_at_mut(len * size);
+            runs.push(Slots {
+                bytes: run,
+                key,
+                size,
+                at: 0,
+            });
+            rest = tail;
+        }
+        Some(runs)
+    }
+
     /// The layer written, its last block written to its file.
     pub fn finish(self) -> io::Result<Layer> {
         let store = match self.sink {
@@ -354,6 +436,26 @@ impl LayerWriter {
             len: self.len,
             store,
         })
+    }
+}
+
+/// A run of records of a layer in memory, filled in order.
+#[derive(Debug)]
+pub struct Slots<'a> {
+    bytes: &'a mut [u8],
+    key: usize,
+    size: usize,
+    at: usize,
+}
+
+impl Slots<'_> {
+    /// Writes the next record; past the run's end is a bug of the caller (a panic).
+    pub fn push(&mut self, word: u128, count: u128) {
+        let record = &mut self.bytes[self.at..self.at + self.size];
+        let (key, residue) = record.split_at_mut(self.key);
+        key.copy_from_slice(&word.to_le_bytes()[..self.key]);
+        residue.copy_from_slice(&count.to_le_bytes()[..self.size - self.key]);
+        self.at += self.size;
     }
 }
 

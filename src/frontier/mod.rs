@@ -26,10 +26,12 @@ mod fold;
 mod layer;
 mod layout;
 mod modular;
+mod parallel;
 mod spill;
 mod state;
 mod table;
 mod transition;
+mod workers;
 
 pub use bignum::BigCount;
 pub use budget::{parse_size, Budget};
@@ -37,6 +39,7 @@ pub use checkpoint::Checkpoints;
 pub use count::{Figures, Outcome};
 pub use engine::{unsupported, FrontierEngine};
 pub use error::FrontierError;
+pub use workers::{Workers, PARALLEL_FROM_STATES};
 
 use crate::puzzle::Puzzle;
 use crate::run::{Limits, Progress};
@@ -58,18 +61,21 @@ pub fn count_tours(
         limits,
         &Budget::default(),
         None,
+        Workers::default(),
         started,
         on_progress,
     )
 }
 
 /// As [`count_tours`], with the states held to `budget` in memory and the rest spilled to
-/// disk, and with the sweep saved in `checkpoints` (and continued from the one there).
+/// disk, with the sweep saved in `checkpoints` (and continued from the one there), and the
+/// steps in memory of enough states run on `workers`' threads.
 pub fn count_tours_within(
     puzzle: &Puzzle,
     limits: &Limits,
     budget: &Budget,
     checkpoints: Option<&Checkpoints>,
+    workers: Workers,
     started: Instant,
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
@@ -106,6 +112,7 @@ pub fn count_tours_within(
         limits,
         budget,
         checkpoints,
+        workers,
         started,
         on_progress,
     )?;
@@ -119,3 +126,5 @@ pub fn count_tours_within(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod workers_tests;

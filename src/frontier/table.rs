@@ -62,6 +62,16 @@ fn hash(word: u128) -> u64 {
     mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// Which of `shards` tables holds `word` when a step's states are split among several: a
+/// second hash, with its own rotation and multiplier, so that a shard's words are spread
+/// over all of its table's places (the high bits of [`hash`] would give each shard one
+/// range of places).
+pub fn shard_of(word: u128, shards: usize) -> usize {
+    let mixed = (word as u64).rotate_left(17) ^ ((word >> 64) as u64);
+    let spread = mixed.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    ((u128::from(spread) * shards as u128) >> 64) as usize
+}
+
 /// Places for about `states` entries at most [`FILL_EIGHTHS`] full, a multiple of eight.
 fn places_for(states: usize) -> usize {
     let places = states.saturating_mul(8) / FILL_EIGHTHS + 1;
@@ -258,6 +268,11 @@ impl Table {
         }
         self.len = 0;
         outcome
+    }
+
+    /// Empties the table, its places kept.
+    pub fn clear(&mut self) {
+        let _ = self.drain(|_, _| Ok::<(), ()>(()));
     }
 
     /// Number of states.

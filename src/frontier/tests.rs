@@ -4,6 +4,7 @@
 use super::budget::Budget;
 use super::count::{sweep, Outcome};
 use super::transition::Shape as Kind;
+use super::workers::Workers;
 use crate::board::{Board, Leaper, Shape};
 use crate::run::Limits;
 use std::time::Instant;
@@ -54,8 +55,17 @@ fn by_sweep(board: &Board, closed: bool) -> u64 {
     let kind = if closed { Kind::Cycle } else { Kind::Path };
     let count = |budget: &Budget| {
         let limits = Limits::default();
-        let (outcome, _) =
-            sweep(board, kind, &limits, budget, None, Instant::now(), &|_| {}).unwrap();
+        let (outcome, _) = sweep(
+            board,
+            kind,
+            &limits,
+            budget,
+            None,
+            Workers::default(),
+            Instant::now(),
+            &|_| {},
+        )
+        .unwrap();
         match outcome {
             Outcome::Counted(n) => n.to_u64().unwrap(),
             Outcome::Stopped(e) => panic!("stopped: {e:?}"),
@@ -100,6 +110,7 @@ fn count_and_primes(board: &Board, kind: Kind) -> (u64, usize) {
         &Limits::default(),
         &Budget::default(),
         None,
+        Workers::default(),
         Instant::now(),
         &|_| {},
     )

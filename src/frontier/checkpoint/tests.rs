@@ -5,6 +5,7 @@
 use super::super::budget::Budget;
 use super::super::count::{sweep, Figures, Outcome};
 use super::super::transition::Shape as Kind;
+use super::super::workers::Workers;
 use super::super::FrontierError;
 use super::{Checkpoints, Header, HEADER};
 use crate::board::{Board, Leaper, Shape};
@@ -63,6 +64,11 @@ fn run(
         &limits,
         budget,
         Some(plan),
+        // Stopped and continued on two threads, counted against one run on one.
+        Workers {
+            threads: 2,
+            from_states: 1,
+        },
         Instant::now(),
         &on_progress,
     )
@@ -79,8 +85,17 @@ fn counted(outcome: Outcome) -> String {
 fn one_run(board: &Board, kind: Kind) -> (String, Figures) {
     let limits = Limits::default();
     let budget = Budget::default();
-    let (outcome, figures) =
-        sweep(board, kind, &limits, &budget, None, Instant::now(), &|_| {}).unwrap();
+    let (outcome, figures) = sweep(
+        board,
+        kind,
+        &limits,
+        &budget,
+        None,
+        Workers::default(),
+        Instant::now(),
+        &|_| {},
+    )
+    .unwrap();
     (counted(outcome), figures)
 }
 
@@ -314,6 +329,7 @@ fn a_second_run_on_the_same_directory_is_refused_while_the_first_runs() {
         &limits,
         &budget,
         Some(&plan),
+        Workers::default(),
         Instant::now(),
         &second,
     )
