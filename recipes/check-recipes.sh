@@ -6,7 +6,8 @@
 #     run that job alone and give the single-process count;
 #   - the Slurm array script: `bash -n`, and its tasks run with SLURM_ARRAY_TASK_ID set by hand;
 #   - run-missing.sh on a committed-style job directory: a first run with one job's result
-#     present, the status complete and equal to one process's count.
+#     present, the status complete and equal to one process's count; and with SHUFFLE, the
+#     jobs in another order than their indices, every one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export KNIGHTS=${KNIGHTS:-${CARGO_TARGET_DIR:-$PWD/target}/release/knights}
@@ -96,3 +97,15 @@ cmp -s "$dir/results/job-2.jsonl" "$work/job-2.before" ||
 merged=$(counts < "$dir/status.json")
 single=$("$KNIGHTS" count --board 6x6 --closed --engine search --format json | counts)
 expect_same "$merged" "$single" "closed 6x6, run-missing.sh on a job directory"
+
+# 5. run-missing.sh in a seeded random order: one worker, so the order shows in the files'
+# times; the same seed gives the same order, and every job still runs.
+dir=$work/shuffled
+mkdir -p "$dir"
+"$KNIGHTS" split --board 6x6 --closed --engine search --jobs 6 -o "$dir/jobs.jsonl" >/dev/null
+SHUFFLE=3 KNIGHTS=$KNIGHTS recipes/run-missing.sh "$dir" 5 1 2>/dev/null
+order=$(ls -tr "$dir/results" | grep '\.jsonl$' | sed 's/\.jsonl$//' | tr '\n' ' ')
+[ "$order" != "job-0 job-1 job-2 job-3 job-4 job-5 " ] ||
+  fail "SHUFFLE=3 ran the jobs in index order"
+merged=$(counts < "$dir/status.json")
+expect_same "$merged" "$single" "closed 6x6, run-missing.sh with SHUFFLE"

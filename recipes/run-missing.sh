@@ -4,7 +4,10 @@
 # to DIR/status.json. A job still running at the deadline is stopped and left for a later
 # run (search jobs start again from scratch), so every result file is a finished job.
 # Usage: run-missing.sh DIR [MINUTES] [WORKERS]; KNIGHTS names the binary (default
-# `knights`), NICE its niceness (default 10).
+# `knights`), NICE its niceness (default 10). With SHUFFLE=SEED the missing jobs run in an
+# order drawn from SEED instead of index order: the same seed gives the same order on any
+# machine, so the jobs finished over several runs are a random sample of the whole, whose
+# real sizes can be set against the split's prediction before the census is complete.
 set -eu
 [ $# -ge 1 ] || { echo "usage: run-missing.sh DIR [MINUTES] [WORKERS]" >&2; exit 2; }
 here=$(cd "$1" && pwd)
@@ -17,12 +20,35 @@ jobs=$(wc -l < "$here/jobs.jsonl")
 mkdir -p "$here/results"
 
 # The jobs without a finished result, in index order.
-missing() {
+all_missing() {
     i=0
     while [ "$i" -lt "$jobs" ]; do
         [ -e "$here/results/job-$i.jsonl" ] || echo "$i"
         i=$((i + 1))
     done
+}
+
+# A key per index from the seed by the Lehmer generator (x <- 48271 x mod 2^31 - 1, exact in
+# any awk's doubles, unlike awk's own rand), then sorted by key: the order depends on the seed
+# and the number of jobs only, not on which jobs are missing or on the awk.
+shuffled_indices() {
+    awk -v seed="$1" -v n="$2" 'BEGIN {
+        # Small seeds give small first outputs: a warm-up of 100 draws leaves them behind.
+        x = seed % 2147483646 + 1
+        for (i = 0; i < 100; i++) x = (x * 48271) % 2147483647
+        for (i = 0; i < n; i++) { x = (x * 48271) % 2147483647; print x, i }
+    }' | sort -n -k1,1 | cut -d' ' -f2
+}
+
+missing() {
+    if [ -n "${SHUFFLE:-}" ]; then
+        wanted=$(mktemp)
+        all_missing > "$wanted"
+        shuffled_indices "$SHUFFLE" "$jobs" | grep -Fxf "$wanted" || true
+        rm -f "$wanted"
+    else
+        all_missing
+    fi
 }
 
 # One job, with a time-out that ends it by the deadline; none started in the last minute.
