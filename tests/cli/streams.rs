@@ -99,3 +99,35 @@ fn numeric_flags_no_run_can_use_are_refused_naming_the_flag() {
         assert!(err.contains("--prefix-length"), "{value}: {err}");
     }
 }
+
+/// `knights count` on closed 6x6 by the frontier engine with stderr in a pipe and
+/// `KNIGHTS_PROGRESS_SECONDS` set to `every` (unset with `None`); its stderr.
+fn frontier_stderr_in_a_pipe(every: Option<&str>) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_knights"));
+    command
+        .args([
+            "count", "--board", "6x6", "--closed", "--engine", "frontier",
+        ])
+        .current_dir(root())
+        .env_remove("KNIGHTS_PROGRESS_SECONDS");
+    if let Some(every) = every {
+        command.env("KNIGHTS_PROGRESS_SECONDS", every);
+    }
+    let out = command.output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn a_log_gets_plain_progress_lines_as_often_as_asked() {
+    // Every report is due at once: the frontier's steps appear as lines, with the time.
+    let often = frontier_stderr_in_a_pipe(Some("0.000001"));
+    let lines: Vec<&str> = often.lines().filter(|l| l.contains(" of 80, ")).collect();
+    assert!(lines.len() > 10, "{often}");
+    assert!(lines[0].starts_with("[00:00:00] 6x6: step "), "{often}");
+    // Once a minute by default: a run this short writes none; 0 turns them off.
+    for every in [None, Some("0")] {
+        let quiet = frontier_stderr_in_a_pipe(every);
+        assert!(!quiet.contains(" of 80, "), "{every:?}: {quiet}");
+    }
+}
