@@ -7,7 +7,7 @@
 #   - the Slurm array script: `bash -n`, and its tasks run with SLURM_ARRAY_TASK_ID set by hand;
 #   - run-missing.sh on a committed-style job directory: a first run with one job's result
 #     present, the status complete and equal to one process's count; and with SHUFFLE, the
-#     jobs in another order than their indices, every one run.
+#     jobs in another order than their indices, every one run; and rewritten while it runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export KNIGHTS=${KNIGHTS:-${CARGO_TARGET_DIR:-$PWD/target}/release/knights}
@@ -109,3 +109,22 @@ order=$(ls -tr "$dir/results" | grep '\.jsonl$' | sed 's/\.jsonl$//' | tr '\n' '
   fail "SHUFFLE=3 ran the jobs in index order"
 merged=$(counts < "$dir/status.json")
 expect_same "$merged" "$single" "closed 6x6, run-missing.sh with SHUFFLE"
+
+# 6. run-missing.sh carries on when its own file is rewritten in place while it runs (an
+# edit, a `git pull` during a run of hours): a copy runs slowed-down jobs (each waits a
+# second) while the copy is overwritten, and the status must still be whole.
+dir=$work/rewritten
+mkdir -p "$dir"
+"$KNIGHTS" split --board 6x6 --closed --engine search --jobs 4 -o "$dir/jobs.jsonl" >/dev/null
+printf '#!/bin/sh\nsleep 1\nexec "%s" "$@"\n' "$KNIGHTS" > "$work/slow-knights"
+chmod +x "$work/slow-knights"
+cp recipes/run-missing.sh "$work/run-missing-copy.sh"
+KNIGHTS=$work/slow-knights sh "$work/run-missing-copy.sh" "$dir" 5 1 2>/dev/null &
+running=$!
+sleep 1.5
+# In place (same file, truncated), as an editor or a checkout that rewrites the file may do.
+awk 'BEGIN { for (i = 0; i < 500; i++) print "echo this line must never run; exit 3" }' \
+  > "$work/run-missing-copy.sh"
+wait "$running" || fail "run-missing.sh failed after its file was rewritten"
+merged=$(counts < "$dir/status.json")
+expect_same "$merged" "$single" "closed 6x6, run-missing.sh rewritten while it ran"

@@ -9,6 +9,9 @@
 # machine, so the jobs finished over several runs are a random sample of the whole, whose
 # real sizes can be set against the split's prediction before the census is complete.
 set -eu
+# The whole script is one block, read before any of it runs: a run that lasts hours then
+# carries on unharmed when the file is changed under it (an edit, a `git pull`).
+{
 [ $# -ge 1 ] || { echo "usage: run-missing.sh DIR [MINUTES] [WORKERS]" >&2; exit 2; }
 here=$(cd "$1" && pwd)
 [ -f "$here/jobs.jsonl" ] || { echo "run-missing.sh: no jobs.jsonl in $here" >&2; exit 2; }
@@ -64,3 +67,5 @@ missing | xargs -P "$workers" -I{} sh -c "$run_one" sh {}
 "$knights" merge "$here/jobs.jsonl" "$here/results" --format json > "$here/status.json.$$" || true
 mv "$here/status.json.$$" "$here/status.json"
 tail -n 1 "$here/status.json" >&2
+exit
+}
