@@ -58,8 +58,9 @@ def describe(name, rows, estimated_all):
         f"all together {nodes / estimated:.2f}"
     )
     print(
-        f"  the census at that ratio: {whole:.3g} nodes; at {rate:.3g} nodes/s, "
-        f"{whole / rate / 3600:,.0f} CPU-hours"
+        f"  the census at that ratio: {whole:.3g} nodes; at {rate:.3g} nodes a second of "
+        f"the jobs' wall time, {whole / rate / 3600:,.0f} hours of one core "
+        f"(wall time: on a loaded machine more than the CPU time)"
     )
     found = sum(r["solutions"] for r in rows)
     print(f"  numbered tours found: {found}")
