@@ -63,7 +63,8 @@ impl Log {
         *last = Instant::now();
         let elapsed = self.started.elapsed().as_secs();
         let (h, m, s) = (elapsed / 3600, elapsed / 60 % 60, elapsed % 60);
-        eprintln!("[{h:02}:{m:02}:{s:02}] {}: {message}", self.prefix);
+        // A stderr that cannot be written (a closed pipe, a full disk) must not end the run.
+        errln!("[{h:02}:{m:02}:{s:02}] {}: {message}", self.prefix);
     }
 }
 

@@ -8,12 +8,18 @@ use std::process::{Command, Stdio};
 
 /// Runs `knights` with stderr on /dev/full, where every write fails; its exit code.
 fn with_full_stderr(args: &[&str]) -> Option<i32> {
+    with_full_stderr_and(args, &[])
+}
+
+/// As [`with_full_stderr`], with the environment variables `vars` set.
+fn with_full_stderr_and(args: &[&str], vars: &[(&str, &str)]) -> Option<i32> {
     let full = std::fs::OpenOptions::new()
         .write(true)
         .open("/dev/full")
         .unwrap();
     Command::new(env!("CARGO_BIN_EXE_knights"))
         .args(args)
+        .envs(vars.iter().copied())
         .current_dir(root())
         .stdout(Stdio::null())
         .stderr(full)
@@ -47,6 +53,12 @@ fn every_command_runs_on_with_stderr_full() {
     for args in commands {
         assert_eq!(with_full_stderr(args), Some(0), "{args:?}");
     }
+    // Plain progress lines, due at every report, cannot be written either.
+    let frontier = [
+        "count", "--board", "6x6", "--closed", "--engine", "frontier",
+    ];
+    let every_report = [("KNIGHTS_PROGRESS_SECONDS", "0.000001")];
+    assert_eq!(with_full_stderr_and(&frontier, &every_report), Some(0));
     // An error message that cannot be written still ends with exit code 2, not a panic.
     assert_eq!(with_full_stderr(&["show", "no-such-model.toml"]), Some(2));
 }
