@@ -709,8 +709,19 @@ fn add_all(batch: &mut Batch, table: &mut Table) -> Result<(), Halt> {
     Ok(())
 }
 
-/// Moves the table's states to the end of `out`, emptying the table.
+/// Moves the table's states to the end of `out`, emptying the table: into one run of slots
+/// made at once when the layer is in memory (no room to check a record), else one by one.
 fn drain_into(table: &mut Table, mut out: LayerWriter) -> io::Result<LayerWriter> {
-    table.drain(|word, count| out.push(word, count))?;
+    let len = table.len();
+    match out.slots(&[len]) {
+        Some(mut runs) => {
+            let run = &mut runs[0];
+            table.drain(|word, count| {
+                run.push(word, count);
+                Ok::<(), io::Error>(())
+            })?;
+        }
+        None => table.drain(|word, count| out.push(word, count))?,
+    }
     Ok(out)
 }
