@@ -100,21 +100,32 @@ pub enum Outcome {
     Stopped(Ending),
 }
 
+/// What a sweep may use: the memory its states may take, where its checkpoints go, and its
+/// threads.
+#[derive(Clone, Copy, Debug)]
+pub struct Means<'a> {
+    pub budget: &'a Budget,
+    pub checkpoints: Option<&'a Checkpoints>,
+    pub workers: Workers,
+}
+
 /// Counts the Hamiltonian cycles or undirected Hamiltonian paths of the board's move graph,
 /// which must have at least two cells, each with a move, holding at most about
-/// `budget.bytes` of states in memory, saving checkpoints in `checkpoints` if given, each
-/// step in memory of enough states on `workers`' threads.
-#[allow(clippy::too_many_arguments)]
+/// `means.budget.bytes` of states in memory, saving checkpoints in `means.checkpoints` if
+/// given, each step in memory of enough states on `means.workers`' threads.
 pub fn sweep(
     board: &Board,
     shape: Shape,
     limits: &Limits,
-    budget: &Budget,
-    checkpoints: Option<&Checkpoints>,
-    workers: Workers,
+    means: Means,
     started: Instant,
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
+    let Means {
+        budget,
+        checkpoints,
+        workers,
+    } = means;
     let schedule = best_schedule(board).ok_or(FrontierError::TooWide {
         board: board.shape().to_string(),
     })?;
@@ -698,8 +709,19 @@ fn add_all(batch: &mut Batch, table: &mut Table) -> Result<(), Halt> {
     Ok(())
 }
 
-/// Moves the table's states to the end of `out`, emptying the table.
+/// Moves the table's states to the end of `out`, emptying the table: into one run of slots
+/// made at once when the layer is in memory (no room to check a record), else one by one.
 fn drain_into(table: &mut Table, mut out: LayerWriter) -> io::Result<LayerWriter> {
-    table.drain(|word, count| out.push(word, count))?;
+    let len = table.len();
+    match out.slots(&[len]) {
+        Some(mut runs) => {
+            let run = &mut runs[0];
+            table.drain(|word, count| {
+                run.push(word, count);
+                Ok::<(), io::Error>(())
+            })?;
+        }
+        None => table.drain(|word, count| out.push(word, count))?,
+    }
     Ok(out)
 }

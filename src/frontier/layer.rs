@@ -261,12 +261,68 @@ pub fn sha256_of(path: &Path) -> io::Result<String> {
     }
 }
 
-fn decode(record: &[u8], key: usize) -> (u128, u128) {
-    let mut word = [0u8; 16];
-    word[..key].copy_from_slice(&record[..key]);
-    let mut count = [0u8; 16];
-    count[..record.len() - key].copy_from_slice(&record[key..]);
-    (u128::from_le_bytes(word), u128::from_le_bytes(count))
+// A record holds a count of at least 8 bytes after its key, so every load and store below of
+// 8 bytes lies inside it: fixed-width moves, where copies of the key's own length would be
+// calls to `memcpy`. A key's 8 bytes may reach into the count; they are masked on reading,
+// and the count is written after the key.
+
+/// The 8 bytes of `record` from `at`, little-endian.
+#[inline]
+fn load(record: &[u8], at: usize) -> u64 {
+    let bytes: [u8; 8] = record[at..at + 8].try_into().expect("eight bytes");
+    u64::from_le_bytes(bytes)
+}
+
+#[inline]
+fn store(record: &mut [u8], at: usize, value: u64) {
+    record[at..at + 8].copy_from_slice(&value.to_le_bytes());
+}
+
+/// The low `bytes` bytes of `value`.
+#[inline]
+fn low_bytes(value: u64, bytes: usize) -> u64 {
+    match bytes {
+        8.. => value,
+        _ => value & ((1u64 << (bytes * 8)) - 1),
+    }
+}
+
+/// The state and count of a record whose key takes `key` bytes.
+#[inline]
+pub(super) fn decode(record: &[u8], key: usize) -> (u128, u128) {
+    let mut word = u128::from(low_bytes(load(record, 0), key));
+    if key > 8 {
+        word |= u128::from(low_bytes(load(record, 8), key - 8)) << 64;
+    }
+    let mut count = u128::from(load(record, key));
+    if record.len() - key > 8 {
+        count |= u128::from(load(record, key + 8)) << 64;
+    }
+    (word, count)
+}
+
+/// Writes a state and its count as one record of `record.len()` bytes whose key takes `key`
+/// bytes: the inverse of [`decode`].
+#[inline]
+pub(super) fn encode(record: &mut [u8], key: usize, word: u128, count: u128) {
+    store(record, 0, word as u64);
+    if key > 8 {
+        store(record, 8, (word >> 64) as u64);
+    }
+    store(record, key, count as u64);
+    if record.len() - key > 8 {
+        store(record, key + 8, (count >> 64) as u64);
+    }
+}
+
+/// Adds a record of `size` bytes to `bytes`, which has room for [`MAX_RECORD`] more: a fixed
+/// run of zeros is cheaper to add than one of the record's own length, and is cut back after.
+#[inline]
+fn append(bytes: &mut Vec<u8>, key: usize, size: usize, word: u128, count: u128) {
+    let at = bytes.len();
+    bytes.extend_from_slice(&[0; MAX_RECORD]);
+    encode(&mut bytes[at..at + size], key, word, count);
+    bytes.truncate(at + size);
 }
 
 /// A layer being written.
@@ -302,8 +358,10 @@ impl LayerWriter {
     ) -> LayerWriter {
         bytes.clear();
         // Exactly: `reserve` may double the old buffer, past what the memory budget allowed
-        // for this layer.
-        bytes.reserve_exact(states.saturating_mul(record_bytes(bits, counter)));
+        // for this layer. A record is written through a run of MAX_RECORD bytes: that much
+        // room more.
+        let room = states.saturating_mul(record_bytes(bits, counter));
+        bytes.reserve_exact(room.saturating_add(MAX_RECORD));
         LayerWriter {
             key: key_bytes(bits),
             count: counter.bytes(),
@@ -363,19 +421,12 @@ impl LayerWriter {
 
     /// Adds a state and its count.
     pub fn push(&mut self, word: u128, count: u128) -> io::Result<()> {
-        let key = &word.to_le_bytes()[..self.key];
-        let count = count.to_le_bytes();
-        let residue = &count[..self.count];
+        let (key, size) = (self.key, self.key + self.count);
         self.len += 1;
-        match &mut self.sink {
-            Sink::Memory(bytes) => {
-                bytes.extend_from_slice(key);
-                bytes.extend_from_slice(residue);
-                Ok(())
-            }
+        let bytes = match &mut self.sink {
+            Sink::Memory(bytes) => bytes,
             Sink::Disk(spilled, file, block, hasher) => {
-                let size = key.len() + residue.len();
-                if block.len() + size > block.capacity() {
+                if block.len() + MAX_RECORD > block.capacity() {
                     file.write_all(block)?;
                     if let Some(hasher) = hasher {
                         hasher.update(&block[..]);
@@ -383,11 +434,11 @@ impl LayerWriter {
                     block.clear();
                 }
                 spilled.bytes += size as u64;
-                block.extend_from_slice(key);
-                block.extend_from_slice(residue);
-                Ok(())
+                block
             }
-        }
+        };
+        append(bytes, key, size, word, count);
+        Ok(())
     }
 
     /// Room at the end of a layer in memory for runs of `lens` records, one [`Slots`] a run
@@ -451,10 +502,12 @@ pub struct Slots<'a> {
 impl Slots<'_> {
     /// Writes the next record; past the run's end is a bug of the caller (a panic).
     pub fn push(&mut self, word: u128, count: u128) {
-        let record = &mut self.bytes[self.at..self.at + self.size];
-        let (key, residue) = record.split_at_mut(self.key);
-        key.copy_from_slice(&word.to_le_bytes()[..self.key]);
-        residue.copy_from_slice(&count.to_le_bytes()[..self.size - self.key]);
+        encode(
+            &mut self.bytes[self.at..self.at + self.size],
+            self.key,
+            word,
+            count,
+        );
         self.at += self.size;
     }
 }
@@ -482,13 +535,22 @@ pub(super) mod tests {
         let size = record_bytes(72, counter);
         let spare = Vec::with_capacity(1_000 * size);
         let writer = LayerWriter::in_memory_reusing(72, counter, spare, 1_500);
-        assert_eq!(writer.memory_bytes(), 1_500 * size);
+        assert_eq!(writer.memory_bytes(), 1_500 * size + MAX_RECORD);
         let large = Vec::with_capacity(3_000 * size);
         let writer = LayerWriter::in_memory_reusing(72, counter, large, 1_500);
         assert_eq!(
             writer.memory_bytes(),
             3_000 * size,
             "a larger buffer is kept as it is"
+        );
+        let mut writer = LayerWriter::in_memory_reusing(72, counter, Vec::new(), 1_500);
+        for i in 0..1_500 {
+            writer.push(i, u128::MAX - i).unwrap();
+        }
+        assert_eq!(
+            writer.memory_bytes(),
+            1_500 * size + MAX_RECORD,
+            "the last record fits without growing the buffer"
         );
     }
 

@@ -106,16 +106,12 @@ pub fn count_tours_within(
     if (0..n).any(|c| board.degree(c) == 0) {
         return Ok((Outcome::Counted(BigCount::default()), Figures::default()));
     }
-    let (outcome, figures) = count::sweep(
-        board,
-        shape,
-        limits,
+    let means = count::Means {
         budget,
         checkpoints,
         workers,
-        started,
-        on_progress,
-    )?;
+    };
+    let (outcome, figures) = count::sweep(board, shape, limits, means, started, on_progress)?;
     let outcome = match (outcome, shape) {
         // Each undirected path is two numberings, one from each end.
         (Outcome::Counted(paths), Shape::Path) => Outcome::Counted(paths.mul_add(2, 0)),

@@ -24,13 +24,17 @@ pub struct Packing {
     pub bits: u32,
     /// The lowest bit of every slot.
     low: u128,
+    /// Whether every slot lies in the low 64 bits: the word's operations then take one
+    /// machine word instead of two.
+    narrow: bool,
 }
 
 impl Packing {
     /// `slots` codes of `bits` bits, which must fit 128 bits.
     pub fn new(slots: u32, bits: u32) -> Self {
         let low = (0..slots).fold(0u128, |low, s| low | 1u128 << (s * bits));
-        Packing { bits, low }
+        let narrow = slots * bits <= 64;
+        Packing { bits, low, narrow }
     }
 
     fn mask(self) -> u128 {
@@ -38,18 +42,37 @@ impl Packing {
     }
 
     /// The code in `slot`.
+    #[inline]
     pub fn get(self, word: u128, slot: u8) -> u32 {
-        ((word >> (u32::from(slot) * self.bits)) & self.mask()) as u32
+        let shift = u32::from(slot) * self.bits;
+        if self.narrow {
+            return ((word as u64).wrapping_shr(shift) & self.mask() as u64) as u32;
+        }
+        ((word >> shift) & self.mask()) as u32
     }
 
     /// `word` with `code` in `slot`.
+    #[inline]
     pub fn set(self, word: u128, slot: u8, code: u32) -> u128 {
         let shift = u32::from(slot) * self.bits;
+        if self.narrow {
+            let cleared = word as u64 & !(self.mask() as u64).wrapping_shl(shift);
+            return u128::from(cleared | u64::from(code).wrapping_shl(shift));
+        }
         (word & !(self.mask() << shift)) | (u128::from(code) << shift)
     }
 
     /// The lowest bit of each slot whose code is not zero.
+    #[inline]
     pub fn nonzero(self, word: u128) -> u128 {
+        if self.narrow {
+            let word = word as u64;
+            let mut any = word;
+            for shift in 1..self.bits {
+                any |= word >> shift;
+            }
+            return u128::from(any & self.low as u64);
+        }
         let mut any = word;
         for shift in 1..self.bits {
             any |= word >> shift;
@@ -58,11 +81,18 @@ impl Packing {
     }
 
     /// The lowest bit of each slot holding `code`.
+    #[inline]
     fn holding(self, word: u128, code: u32) -> u128 {
+        if self.narrow {
+            let low = self.low as u64;
+            let differ = self.nonzero(u128::from(word as u64 ^ (low * u64::from(code))));
+            return u128::from(low & !(differ as u64));
+        }
         self.low & !self.nonzero(word ^ (self.low * u128::from(code)))
     }
 
     /// The slot other than `except` holding `code`, if any.
+    #[inline]
     pub fn find(self, word: u128, code: u32, except: u8) -> Option<u8> {
         let others = self.holding(word, code) & !(1u128 << (u32::from(except) * self.bits));
         (others != 0).then(|| (others.trailing_zeros() / self.bits) as u8)
@@ -92,6 +122,15 @@ impl Packing {
         // Only slots holding a label change: walk those, lowest slot first. Labels are the
         // codes from 3 on: 3 itself, and every code with a bit above the lowest two.
         debug_assert_eq!(FIRST_LABEL, 3);
+        if self.narrow && self.bits <= 4 {
+            let (narrow, low) = (word as u64, self.low as u64);
+            let labels = self.nonzero(u128::from(narrow & !(low * 3)));
+            let labelled = (labels | self.holding(word, FIRST_LABEL)) as u64;
+            if labelled == 0 {
+                return word;
+            }
+            return u128::from(self.renamed_narrow(narrow, labelled));
+        }
         let labelled = self.nonzero(word & !(self.low * 3)) | self.holding(word, FIRST_LABEL);
         if labelled == 0 {
             return word;
@@ -180,6 +219,33 @@ mod tests {
         }
         let p = Packing::new(16, 4);
         assert_eq!(p.canonical(word(p, &[1, 0, 2, 1])), word(p, &[1, 0, 2, 1]));
+    }
+
+    #[test]
+    fn words_within_64_bits_take_the_same_operations_as_wider_ones() {
+        // Fourteen 4-bit slots lie in one machine word; twenty do not. The same codes in the
+        // low fourteen slots of either must read, change and renumber alike.
+        let (narrow, wide) = (Packing::new(14, 4), Packing::new(20, 4));
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        for _ in 0..2_000 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let codes: Vec<u32> = (0..14).map(|s| ((seed >> (s * 4)) & 7) as u32).collect();
+            let (n, w) = (word(narrow, &codes), word(wide, &codes));
+            assert_eq!(n, w);
+            assert_eq!(narrow.nonzero(n), wide.nonzero(w));
+            assert_eq!(narrow.canonical(n), wide.canonical(w), "{codes:?}");
+            // The six slots only the wide packing has are empty.
+            assert_eq!(narrow.count(n, FREE) + 6, wide.count(w, FREE));
+            for code in 1..8 {
+                assert_eq!(narrow.count(n, code), wide.count(w, code));
+                assert_eq!(narrow.find(n, code, 3), wide.find(w, code, 3));
+            }
+            for slot in 0..14 {
+                assert_eq!(narrow.get(n, slot), wide.get(w, slot));
+                let code = (seed >> 60) as u32;
+                assert_eq!(narrow.set(n, slot, code), wide.set(w, slot, code));
+            }
+        }
     }
 
     #[test]

@@ -192,29 +192,58 @@ impl Table {
             *start = self.start_of(word);
             prefetch(&self.places[*start * self.stride..]);
         }
-        for ((&start, &word), &add) in starts.iter().zip(words).zip(counts) {
-            self.add_at(start, word, add);
+        let starts = &starts[..words.len()];
+        match (self.key, self.stride) {
+            (1, 2) => self.add_all::<1, 2>(starts, words, counts),
+            (1, 3) => self.add_all::<1, 3>(starts, words, counts),
+            (2, 3) => self.add_all::<2, 3>(starts, words, counts),
+            _ => self.add_all::<2, 4>(starts, words, counts),
         }
         Ok(())
     }
 
-    /// Adds `add` to `word`'s count, looking from place `start` on.
-    fn add_at(&mut self, mut at: usize, word: u128, add: u128) {
+    /// Adds each count of `counts` to its word's, looking from its start on, in a table
+    /// whose places are `STRIDE` words, the first `KEY` of them the state's. The shape is
+    /// known when compiled (one copy for each of the four there are), so that a place is
+    /// read and written by a few moves instead of loops over slices of a length known only
+    /// when run.
+    fn add_all<const KEY: usize, const STRIDE: usize>(
+        &mut self,
+        starts: &[usize],
+        words: &[u128],
+        counts: &[u128],
+    ) {
+        debug_assert_eq!((self.key, self.stride), (KEY, STRIDE));
+        for ((&start, &word), &add) in starts.iter().zip(words).zip(counts) {
+            self.add_at::<KEY, STRIDE>(start, word, add);
+        }
+    }
+
+    /// Adds `add` to `word`'s count, looking from place `at` on.
+    #[inline]
+    fn add_at<const KEY: usize, const STRIDE: usize>(
+        &mut self,
+        mut at: usize,
+        word: u128,
+        add: u128,
+    ) {
         let (lo, hi) = (word as u64, (word >> 64) as u64);
-        let (key, counter) = (self.key, self.counter);
+        let counter = self.counter;
         loop {
-            let place = &mut self.places[at * self.stride..(at + 1) * self.stride];
-            if place[0] == lo && (key == 1 || place[1] == hi) {
-                let sum = counter.add(read_count(&place[key..]), add);
-                write_count(&mut place[key..], sum);
+            let place: &mut [u64; STRIDE] = (&mut self.places[at * STRIDE..(at + 1) * STRIDE])
+                .try_into()
+                .expect("a whole place");
+            if place[0] == lo && (KEY == 1 || place[1] == hi) {
+                let sum = counter.add(read_count(&place[KEY..]), add);
+                write_count(&mut place[KEY..], sum);
                 return;
             }
-            if place[0] == EMPTY && (key == 1 || place[1] == EMPTY) {
+            if place[0] == EMPTY && (KEY == 1 || place[1] == EMPTY) {
                 place[0] = lo;
-                if key == 2 {
+                if KEY == 2 {
                     place[1] = hi;
                 }
-                write_count(&mut place[key..], add);
+                write_count(&mut place[KEY..], add);
                 self.len += 1;
                 return;
             }
@@ -250,22 +279,14 @@ impl Table {
 
     /// Hands each state with its count to `each`, in place order, emptying the table as it
     /// goes. An error from `each` stops the walk; the table is emptied all the same.
-    pub fn drain<E>(&mut self, mut each: impl FnMut(u128, u128) -> Result<(), E>) -> Result<(), E> {
-        let (key, stride) = (self.key, self.stride);
-        let mut outcome = Ok(());
-        for place in self.places.chunks_exact_mut(stride) {
-            if place[..key].iter().all(|&w| w == EMPTY) {
-                continue;
-            }
-            if outcome.is_ok() {
-                let word = match key {
-                    1 => u128::from(place[0]),
-                    _ => u128::from(place[0]) | u128::from(place[1]) << 64,
-                };
-                outcome = each(word, read_count(&place[key..]));
-            }
-            place[..key].fill(EMPTY);
-        }
+    pub fn drain<E>(&mut self, each: impl FnMut(u128, u128) -> Result<(), E>) -> Result<(), E> {
+        let places = &mut self.places;
+        let outcome = match (self.key, self.stride) {
+            (1, 2) => drain_places::<1, 2, E>(places, each),
+            (1, 3) => drain_places::<1, 3, E>(places, each),
+            (2, 3) => drain_places::<2, 3, E>(places, each),
+            _ => drain_places::<2, 4, E>(places, each),
+        };
         self.len = 0;
         outcome
     }
@@ -300,6 +321,29 @@ impl Table {
     pub fn bytes(&self) -> usize {
         self.places.capacity() * std::mem::size_of::<u64>()
     }
+}
+
+/// [`Table::drain`] for places of `STRIDE` words, the first `KEY` of them the state's (see
+/// [`Table::add_all`] for why the shape is a constant).
+fn drain_places<const KEY: usize, const STRIDE: usize, E>(
+    places: &mut [u64],
+    mut each: impl FnMut(u128, u128) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut outcome = Ok(());
+    for place in places.chunks_exact_mut(STRIDE) {
+        if place[0] == EMPTY && (KEY == 1 || place[1] == EMPTY) {
+            continue;
+        }
+        if outcome.is_ok() {
+            let word = match KEY {
+                1 => u128::from(place[0]),
+                _ => u128::from(place[0]) | u128::from(place[1]) << 64,
+            };
+            outcome = each(word, read_count(&place[KEY..]));
+        }
+        place[..KEY].fill(EMPTY);
+    }
+    outcome
 }
 
 /// The count in a place's count words: one word, or two (low first).

@@ -2,7 +2,7 @@
 //! boards: an independent count, written for these tests only.
 
 use super::budget::Budget;
-use super::count::{sweep, Outcome};
+use super::count::{sweep, Means, Outcome};
 use super::transition::Shape as Kind;
 use super::workers::Workers;
 use crate::board::{Board, Leaper, Shape};
@@ -59,9 +59,11 @@ fn by_sweep(board: &Board, closed: bool) -> u64 {
             board,
             kind,
             &limits,
-            budget,
-            None,
-            Workers::default(),
+            Means {
+                budget,
+                checkpoints: None,
+                workers: Workers::default(),
+            },
             Instant::now(),
             &|_| {},
         )
@@ -108,9 +110,11 @@ fn count_and_primes(board: &Board, kind: Kind) -> (u64, usize) {
         board,
         kind,
         &Limits::default(),
-        &Budget::default(),
-        None,
-        Workers::default(),
+        Means {
+            budget: &Budget::default(),
+            checkpoints: None,
+            workers: Workers::default(),
+        },
         Instant::now(),
         &|_| {},
     )

@@ -2,7 +2,7 @@
 //! states after every step, in memory and with steps spilled.
 
 use super::budget::Budget;
-use super::count::{sweep, Figures, Outcome};
+use super::count::{sweep, Figures, Means, Outcome};
 use super::transition::Shape as Kind;
 use super::workers::Workers;
 use crate::board::{Board, Leaper, Shape};
@@ -28,9 +28,11 @@ fn run(
         board,
         kind,
         &limits,
-        budget,
-        None,
-        workers,
+        Means {
+            budget,
+            checkpoints: None,
+            workers,
+        },
         Instant::now(),
         &on_progress,
     )

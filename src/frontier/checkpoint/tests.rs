@@ -3,7 +3,7 @@
 //! kept.
 
 use super::super::budget::Budget;
-use super::super::count::{sweep, Figures, Outcome};
+use super::super::count::{sweep, Figures, Means, Outcome};
 use super::super::transition::Shape as Kind;
 use super::super::workers::Workers;
 use super::super::FrontierError;
@@ -62,12 +62,14 @@ fn run(
         board,
         kind,
         &limits,
-        budget,
-        Some(plan),
-        // Stopped and continued on two threads, counted against one run on one.
-        Workers {
-            threads: 2,
-            from_states: 1,
+        Means {
+            budget,
+            checkpoints: Some(plan),
+            // Stopped and continued on two threads, counted against one run on one.
+            workers: Workers {
+                threads: 2,
+                from_states: 1,
+            },
         },
         Instant::now(),
         &on_progress,
@@ -89,9 +91,11 @@ fn one_run(board: &Board, kind: Kind) -> (String, Figures) {
         board,
         kind,
         &limits,
-        &budget,
-        None,
-        Workers::default(),
+        Means {
+            budget: &budget,
+            checkpoints: None,
+            workers: Workers::default(),
+        },
         Instant::now(),
         &|_| {},
     )
@@ -327,9 +331,11 @@ fn a_second_run_on_the_same_directory_is_refused_while_the_first_runs() {
         &board,
         Kind::Cycle,
         &limits,
-        &budget,
-        Some(&plan),
-        Workers::default(),
+        Means {
+            budget: &budget,
+            checkpoints: Some(&plan),
+            workers: Workers::default(),
+        },
         Instant::now(),
         &second,
     )
