@@ -63,7 +63,11 @@ def test_a_timeout_ends_the_stream_with_an_incomplete_summary():
 
 CTRL_C = textwrap.dedent(
     """
-    import sys, time, knights
+    import signal, sys, time, knights
+    # Python's own Ctrl-C handler, as at a terminal: a parent started in the background
+    # without job control (a CI script under nohup) passes SIGINT on ignored, and Python
+    # then installs none, which is the launcher's choice, not the package's behaviour.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     model = knights.Model(board="8x8", closed=True)
     print("ready", flush=True)
     started = time.monotonic()
