@@ -20,10 +20,11 @@ const AHEAD: usize = 256;
 /// Enumeration workers still running, in this process.
 static RUNNING: AtomicUsize = AtomicUsize::new(0);
 
-/// What the worker sends: tours, then how the run ended.
+/// What the worker sends: tours, then how the run ended (boxed: a summary is several times
+/// the size of a tour, and every tour's message would otherwise carry that room).
 enum Message {
     Tour(knights::tour::Tour),
-    End(Result<Summary, String>),
+    End(Box<Result<Summary, String>>),
 }
 
 /// Counts the worker as running until it returns, however it returns.
@@ -75,7 +76,7 @@ fn work(
         }
     };
     let summary = engine.enumerate(&puzzle, &limits, &[], &on_class, &|_| {});
-    let _ = sender.send(Message::End(summary.map_err(|e| e.to_string())));
+    let _ = sender.send(Message::End(Box::new(summary.map_err(|e| e.to_string()))));
 }
 
 impl TourIterator {
@@ -146,7 +147,7 @@ impl TourIterator {
                 checked(&self.puzzle, tour)
             }
             Some(Message::End(summary)) => {
-                self.finish(py, summary)?;
+                self.finish(py, *summary)?;
                 Err(PyStopIteration::new_err(()))
             }
             None => Err(PyStopIteration::new_err(())),
@@ -187,7 +188,7 @@ pub fn enumerate(
     let stop = limits.stop.clone();
     let worker = match by_theorem(&puzzle) {
         Some(summary) => {
-            let _ = sender.send(Message::End(Ok(summary)));
+            let _ = sender.send(Message::End(Box::new(Ok(summary))));
             None
         }
         None => {
