@@ -121,7 +121,9 @@ chmod +x "$work/slow-knights"
 cp recipes/run-missing.sh "$work/run-missing-copy.sh"
 KNIGHTS=$work/slow-knights sh "$work/run-missing-copy.sh" "$dir" 5 1 2>/dev/null &
 running=$!
-sleep 1.5
+# The results directory is made inside the script's block, so once it is there the shell has
+# read the whole file (the old, line-by-line script was still reading it then).
+for _ in $(seq 100); do [ -d "$dir/results" ] && break; sleep 0.1; done
 # In place (same file, truncated), as an editor or a checkout that rewrites the file may do.
 awk 'BEGIN { for (i = 0; i < 500; i++) print "echo this line must never run; exit 3" }' \
   > "$work/run-missing-copy.sh"
