@@ -8,6 +8,7 @@ Usage: sample.py [DIR] (default: this script's directory). Reads DIR/jobs.jsonl 
 was used; the rest are a random sample, reported apart as well.
 """
 import json
+import signal
 import statistics
 import sys
 from pathlib import Path
@@ -67,6 +68,8 @@ def describe(name, rows, estimated_all):
 
 
 def main():
+    # A reader that stops early (`| head`) ends the output quietly, as for other tools.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     here = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent
     estimated, rows = finished_jobs(here)
     describe("every finished job", rows, estimated)
