@@ -45,6 +45,11 @@ const SUCCESSORS_PER_STATE: usize = 2;
 /// The share of the memory allowed (in quarters) a packed layer may take and stay in memory.
 const LAYER_QUARTERS: usize = 1;
 
+/// The share of the memory allowed (in sixteenths) that the tables and buffers of the steps on
+/// several threads may keep, empty, through a step on one thread: made anew at every step on
+/// several threads, they would cost fresh pages (a fault each) and copies as they grow.
+const IDLE_SIXTEENTHS: usize = 1;
+
 /// The bytes of a spill file's write buffer at most, and at least.
 const SPILL_BUFFER: (usize, usize) = (1 << 20, 4 << 10);
 
@@ -188,6 +193,7 @@ pub fn sweep(
         save_this_step: false,
         workers,
         pool: None,
+        buffers: None,
     };
     let (first_round, mut start, mut residues) = match resume {
         Some(Resume {
@@ -277,6 +283,8 @@ struct Run<'a> {
     workers: Workers,
     /// The threads of the steps in memory, made at the first such step.
     pool: Option<ThreadPool>,
+    /// The buffers of the steps on several threads, kept from step to step.
+    buffers: Option<Buffers>,
 }
 
 /// What one step measured for the figures and the progress line.
@@ -402,8 +410,8 @@ impl Run<'_> {
             seen.disk = next.disk_bytes();
             return Ok((next, seen));
         }
-        tables.truncate(1);
-        self.advance_alone(at, step, counter, layer, &mut tables[0])
+        let idle = self.keep_idle_within(tables);
+        self.advance_alone(at, step, counter, layer, &mut tables[0], idle)
     }
 
     /// Sums the step's successors on the workers' threads, one table each, when there are
@@ -457,7 +465,7 @@ impl Run<'_> {
             step,
             table_bytes: each,
         };
-        let mut buffers = Buffers::new(threads);
+        let mut buffers = self.buffers.take().unwrap_or_else(|| Buffers::new(threads));
         let mut from = 0;
         while from < states {
             self.check()?;
@@ -472,12 +480,28 @@ impl Run<'_> {
             }
         }
         let table_bytes: usize = tables.iter().map(Table::bytes).sum();
+        let memory = held + table_bytes + buffers.bytes();
+        self.buffers = Some(buffers);
         Ok(Some(StepFigures {
-            memory: held + table_bytes + buffers.bytes(),
+            memory,
             disk: 0,
             spilled: false,
             parallel: true,
         }))
+    }
+
+    /// Keeps the (empty) tables of the steps on several threads and their buffers through a
+    /// step on one thread, when they take at most [`IDLE_SIXTEENTHS`] of the memory allowed;
+    /// else gives them back. Returns the bytes kept.
+    fn keep_idle_within(&mut self, tables: &mut Vec<Table>) -> usize {
+        let buffers = self.buffers.as_ref().map_or(0, Buffers::bytes);
+        let shards: usize = tables[1..].iter().map(Table::bytes).sum();
+        if buffers + shards <= self.budget.bytes / 16 * IDLE_SIXTEENTHS {
+            return buffers + shards;
+        }
+        tables.truncate(1);
+        self.buffers = None;
+        0
     }
 
     /// Makes the pool of `threads` threads at the first call; false when the system would
@@ -490,7 +514,8 @@ impl Run<'_> {
         self.pool.is_some()
     }
 
-    /// The step on the calling thread, in `table` or through the spill.
+    /// The step on the calling thread, in `table` or through the spill, beside `idle` bytes
+    /// kept for the steps on several threads.
     fn advance_alone(
         &mut self,
         at: usize,
@@ -498,13 +523,14 @@ impl Run<'_> {
         counter: Counter,
         layer: Layer,
         table: &mut Table,
+        idle: usize,
     ) -> Result<(Layer, StepFigures), Halt> {
         let states = layer.len();
         let no_memory = |halt| match halt {
             Halt::NoTable => Halt::OutOfMemory { step: at, states },
             other => other,
         };
-        let held = layer.memory_bytes();
+        let held = layer.memory_bytes() + idle;
         let room = self.budget.bytes.saturating_sub(held);
         let bound = states.saturating_mul(SUCCESSORS_PER_STATE) + BATCH;
         let preferred = bound.min(states_within(room, self.bits, counter));

@@ -501,6 +501,7 @@ pub struct Slots<'a> {
 
 impl Slots<'_> {
     /// Writes the next record; past the run's end is a bug of the caller (a panic).
+    #[inline]
     pub fn push(&mut self, word: u128, count: u128) {
         encode(
             &mut self.bytes[self.at..self.at + self.size],

@@ -21,6 +21,11 @@ pub struct Step {
     pub second: u8,
     /// Slots of the cells whose last move this is.
     pub leaving: Vec<u8>,
+    /// Every bit of the leaving cells' slots.
+    pub leaving_mask: u128,
+    /// The lowest bit of each leaving cell's slot: the leaving slots of a word in which each
+    /// of them holds degree 2.
+    pub leaving_full: u128,
     /// The packed state in which every cell still in the frontier after this step has degree
     /// two: the only state a finished tour may be in here.
     pub finished: u128,
@@ -156,11 +161,14 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
         .enumerate()
         .map(|(i, &(a, b))| {
             let slot = |p: usize| (p % slots) as u8;
-            let leaving = [a, b]
+            let leaving: Vec<u8> = [a, b]
                 .into_iter()
                 .filter(|&p| life[p].is_some_and(|(_, l)| l == i))
                 .map(slot)
                 .collect();
+            let leaving_full = leaving
+                .iter()
+                .fold(0u128, |word, &s| word | 1u128 << (u32::from(s) * bits));
             let staying = |p: &usize| life[*p].is_some_and(|(f, l)| f <= i && i < l);
             let finished = (0..n)
                 .filter(staying)
@@ -178,6 +186,8 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
                 first: slot(a),
                 second: slot(b),
                 leaving,
+                leaving_mask: leaving_full * ((1u128 << bits) - 1),
+                leaving_full,
                 finished,
                 all_entered: i >= last_entry,
                 one_left: one_left[i].iter().fold(0u128, |word, &p| {

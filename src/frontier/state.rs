@@ -65,18 +65,20 @@ impl Packing {
     /// The lowest bit of each slot whose code is not zero.
     #[inline]
     pub fn nonzero(self, word: u128) -> u128 {
+        // Slots of 4 bits (every board up to 8 cells across) take four straight operations
+        // instead of a loop whose length is known only when run.
         if self.narrow {
             let word = word as u64;
-            let mut any = word;
-            for shift in 1..self.bits {
-                any |= word >> shift;
-            }
+            let any = match self.bits {
+                4 => word | word >> 1 | word >> 2 | word >> 3,
+                bits => (1..bits).fold(word, |any, shift| any | word >> shift),
+            };
             return u128::from(any & self.low as u64);
         }
-        let mut any = word;
-        for shift in 1..self.bits {
-            any |= word >> shift;
-        }
+        let any = match self.bits {
+            4 => word | word >> 1 | word >> 2 | word >> 3,
+            bits => (1..bits).fold(word, |any, shift| any | word >> shift),
+        };
         any & self.low
     }
 

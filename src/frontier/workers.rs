@@ -2,8 +2,8 @@
 
 /// Below this many states a step runs on one thread: handing a step's states to other
 /// threads and back costs more than it saves there (measured on closed 6x6, see
-/// `results/counts/README.md`).
-pub const PARALLEL_FROM_STATES: usize = 1 << 14;
+/// `results/counts/README.md`; thresholds from 2^11 to 2^13 came out alike there).
+pub const PARALLEL_FROM_STATES: usize = 1 << 12;
 
 /// The threads of a sweep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
