@@ -161,18 +161,18 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
         .enumerate()
         .map(|(i, &(a, b))| {
             let slot = |p: usize| (p % slots) as u8;
-            let leaving: Vec<u8> = [a, b]
+            // The word with code 1 (`FULL`) in each of the given cells' slots.
+            let ones = |cells: &mut dyn Iterator<Item = usize>| {
+                cells.fold(0u128, |word, p| word | 1u128 << (u32::from(slot(p)) * bits))
+            };
+            let leaving_cells: Vec<usize> = [a, b]
                 .into_iter()
                 .filter(|&p| life[p].is_some_and(|(_, l)| l == i))
-                .map(slot)
                 .collect();
-            let leaving_full = leaving
-                .iter()
-                .fold(0u128, |word, &s| word | 1u128 << (u32::from(s) * bits));
+            let leaving_full = ones(&mut leaving_cells.iter().copied());
+            let leaving: Vec<u8> = leaving_cells.iter().map(|&p| slot(p)).collect();
             let staying = |p: &usize| life[*p].is_some_and(|(f, l)| f <= i && i < l);
-            let finished = (0..n)
-                .filter(staying)
-                .fold(0u128, |word, p| word | 1u128 << (u32::from(slot(p)) * bits));
+            let finished = ones(&mut (0..n).filter(staying));
             let folds = folds[i]
                 .iter()
                 .map(|map| {
@@ -190,9 +190,7 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
                 leaving_full,
                 finished,
                 all_entered: i >= last_entry,
-                one_left: one_left[i].iter().fold(0u128, |word, &p| {
-                    word | 1u128 << (u32::from(slot(p)) * bits)
-                }),
+                one_left: ones(&mut one_left[i].iter().copied()),
                 folds,
             }
         })
