@@ -176,6 +176,7 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
             let ok = self.w.push(v as usize);
             debug_assert!(ok, "a collected prefix replays");
         }
+        self.w.allow_early_last();
         self.dfs();
         self.flush();
     }

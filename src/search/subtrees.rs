@@ -188,6 +188,7 @@ fn exhaust<const W: usize, const M: u8>(
             out.pruned_above += 1;
             continue;
         }
+        w.allow_early_last();
         let started = Instant::now();
         let mut counts = Counts::default();
         counts.below(setup, &mut w, halt);

@@ -1,7 +1,8 @@
 //! Building the line tables: which number each step places, the least and greatest sums of
 //! the free numbers after each step, and the deadline table looked up while searching.
 
-use super::{LineTables, Order, MAX_TABLE, NEVER};
+use super::bounds::Bounds;
+use super::{LineTables, Order, MAX_TABLE};
 use crate::puzzle::{LineSum, Puzzle};
 use std::collections::BTreeSet;
 
@@ -195,7 +196,6 @@ impl LineTables {
             }
         }
         let schedule = Schedule::new(order, n, half);
-        let (lo, hi) = sum_bounds(&schedule.num, n, half, parity, max_r);
         let spread: Vec<bool> = lines
             .iter()
             .map(|s| {
@@ -204,12 +204,26 @@ impl LineTables {
                     .all(|&a| s.cells.iter().all(|&b| !is_move(a, b)))
             })
             .collect();
-        let spread_bounds = if spread.iter().any(|&s| s) {
-            spread_sum_bounds(&schedule.num, n, half, parity, max_r)
+        let any_spread = spread.iter().any(|&s| s);
+        let max_need = lines.iter().map(|s| s.target).max().unwrap_or(0) as usize;
+        let bounds = bounds_of(&schedule.num, n, half, parity, max_r, any_spread, max_need);
+        // From 1 up the last cell may be placed early (`SumState::place_last`): then the
+        // free numbers after each step are those of a path one cell shorter.
+        let without_last = if order == Order::Plain && n > 2 {
+            let shorter = Schedule::new(Order::Plain, n - 1, n - 1);
+            bounds_of(
+                &shorter.num,
+                n - 1,
+                n - 1,
+                parity,
+                max_r,
+                any_spread,
+                max_need,
+            )
         } else {
-            Vec::new()
+            Bounds::empty()
         };
-        let mut lt = LineTables {
+        Ok(LineTables {
             n,
             fold,
             half,
@@ -226,41 +240,29 @@ impl LineTables {
                 .map(|s| s.cells.iter().map(|&c| c as u32).collect())
                 .collect(),
             of_cell,
-            max_r,
-            lo,
-            hi,
-            max_need: lines.iter().map(|s| s.target).max().unwrap_or(0) as usize,
-            deadlines: Vec::new(),
+            bounds: [bounds, without_last],
             spread,
-            spread_bounds,
-        };
-        lt.deadlines = lt.deadline_table();
-        Ok(lt)
+        })
     }
+}
 
-    /// Every deadline, looked up while searching; empty when the table would be too large
-    /// (then each is found by binary search).
-    fn deadline_table(&self) -> Vec<u32> {
-        let (w, max_need) = (self.max_r + 1, self.max_need);
-        let kinds = if self.spread_bounds.is_empty() { 1 } else { 2 };
-        let entries = kinds * w * w * (max_need + 1);
-        if entries > 1 << 22 {
-            return Vec::new();
-        }
-        let mut table = vec![NEVER; entries];
-        for kind in 0..kinds {
-            for e0 in 0..w {
-                for e1 in 0..w - e0 {
-                    for need in 0..=max_need {
-                        let e = [e0 as u32, e1 as u32];
-                        table[((kind * w + e0) * w + e1) * (max_need + 1) + need] =
-                            self.search_deadline(e, need as i64, kind);
-                    }
-                }
-            }
-        }
-        table
-    }
+/// The bounds of the free numbers after each step of `num` (numbers `1..=n`).
+fn bounds_of(
+    num: &[u32],
+    n: usize,
+    half: usize,
+    parity: bool,
+    max_r: usize,
+    any_spread: bool,
+    max_need: usize,
+) -> Bounds {
+    let spread = if any_spread {
+        spread_sum_bounds(num, n, half, parity, max_r)
+    } else {
+        Vec::new()
+    };
+    let sums = sum_bounds(num, n, half, parity, max_r);
+    Bounds::new(num.len(), max_r, max_need, sums, spread)
 }
 
 /// Unions of three lines no two of which share a cell or hold cells a move apart, each a line

@@ -23,7 +23,10 @@
 //!   apart. Unions of three far-apart lines (rows 0, 3 and 6 of 8x8) are spread lines of their
 //!   own, which the tables add (`build::spread_unions`).
 
+mod bounds;
 mod build;
+
+use bounds::Bounds;
 
 pub use build::TablesTooLarge;
 
@@ -65,23 +68,12 @@ pub struct LineTables {
     target: Vec<i64>,
     cells: Vec<Vec<u32>>,
     of_cell: Vec<Vec<u32>>,
-    max_r: usize,
-    /// `lo[(step * 2 + class) * (max_r + 1) + r]`: least sum of `r` free numbers of a class
-    /// after `step`; `hi` the greatest. Infeasible entries are `i64::MAX` / `MIN`.
-    lo: Vec<i64>,
-    hi: Vec<i64>,
-    max_need: usize,
-    /// `deadlines[((kind * (max_r + 1) + e0) * (max_r + 1) + e1) * (max_need + 1) + need]`:
-    /// the last step after which `e0` and `e1` free numbers of the two classes can still make
-    /// `need` (`NEVER` if none), `kind` 1 for spread lines (see [`LineTables::kind`]); empty
-    /// when too large, then found by binary search.
-    deadlines: Vec<u32>,
+    /// The bounds while every free number is still to be placed, then from 1 up once the
+    /// last cell holds `n` (numbers `step + 2..n - 1` free; see `SumState::place_last`),
+    /// which only the plain order builds (empty otherwise).
+    bounds: [Bounds; 2],
     /// Lines with no two cells a move apart: consecutive numbers never share one.
     spread: Vec<bool>,
-    /// For spread lines, `spread_bounds[(step * (max_r + 1) + e0) * (max_r + 1) + e1]`: the
-    /// least and greatest sums of `e0` and `e1` free numbers of the two classes after `step`,
-    /// no two consecutive (`(i64::MAX, i64::MIN)` when there are none); empty when too large.
-    spread_bounds: Vec<(i64, i64)>,
 }
 
 /// The bound tables would be too large (more than this many entries).
@@ -99,66 +91,23 @@ impl LineTables {
         }
     }
 
+    /// Whether a search from 1 up may place the last cell early (see `SumState::place_last`).
+    pub fn places_last_early(&self) -> bool {
+        !self.bounds[1].is_empty()
+    }
+
     pub fn n_lines(&self) -> usize {
         self.target.len()
     }
 
-    /// Whether `need` can be made of `e[0]` and `e[1]` free numbers of the two classes after
-    /// `step`; on a spread line (`kind` 1) no two of them consecutive.
+    /// The last step at which line `l`, with `e` unknown cells short of `need`, can still be
+    /// completed; `without_last` once the last cell holds `n`.
     #[inline(always)]
-    fn feasible(&self, step: usize, e: [u32; 2], need: i64, kind: usize) -> bool {
-        let w = self.max_r + 1;
-        if kind == 1 {
-            let (l, h) = self.spread_bounds[(step * w + e[0] as usize) * w + e[1] as usize];
-            return l <= need && need <= h;
-        }
-        let b0 = step * 2 * w;
-        let (l0, h0) = (self.lo[b0 + e[0] as usize], self.hi[b0 + e[0] as usize]);
-        let (l1, h1) = (
-            self.lo[b0 + w + e[1] as usize],
-            self.hi[b0 + w + e[1] as usize],
-        );
-        if l0 == i64::MAX || l1 == i64::MAX {
-            return false;
-        }
-        l0 + l1 <= need && need <= h0 + h1
-    }
-
-    /// The last step after which the line can still be completed, by binary search.
-    fn search_deadline(&self, e: [u32; 2], need: i64, kind: usize) -> u32 {
-        if !self.feasible(0, e, need, kind) {
-            return NEVER;
-        }
-        let (mut ok, mut bad) = (0, self.steps);
-        while bad - ok > 1 {
-            let mid = (ok + bad) / 2;
-            if self.feasible(mid, e, need, kind) {
-                ok = mid;
-            } else {
-                bad = mid;
-            }
-        }
-        ok as u32
-    }
-
-    /// Which bounds a line uses: 1 for a spread line when its tables exist, else 0.
-    #[inline(always)]
-    fn kind(&self, l: usize) -> usize {
-        usize::from(self.spread[l] && !self.spread_bounds.is_empty())
-    }
-
-    #[inline(always)]
-    fn deadline(&self, l: usize, e: [u32; 2], need: i64) -> u32 {
-        if need < 0 || need as usize > self.max_need {
-            return NEVER;
-        }
-        let kind = self.kind(l);
-        if self.deadlines.is_empty() {
-            return self.search_deadline(e, need, kind);
-        }
-        let w = self.max_r + 1;
-        self.deadlines
-            [((kind * w + e[0] as usize) * w + e[1] as usize) * (self.max_need + 1) + need as usize]
+    fn deadline(&self, l: usize, e: [u32; 2], need: i64, without_last: bool) -> u32 {
+        let bounds = &self.bounds[usize::from(without_last)];
+        // Spread lines use their own bounds when these were built.
+        let kind = usize::from(self.spread[l] && bounds.has_spread());
+        bounds.deadline(kind, e, need)
     }
 }
 
@@ -180,6 +129,8 @@ pub struct SumState<const W: usize> {
     /// Slots with an expected cell.
     pending: Bits<W>,
     class: Vec<u8>,
+    /// The cell holding `n` when a search from 1 up placed it early, else `NONE`.
+    last: u32,
     trail: Vec<Undo>,
     queue: Vec<u32>,
 }
@@ -196,6 +147,7 @@ impl<const W: usize> SumState<W> {
             pencilled: Bits::EMPTY,
             pending: Bits::EMPTY,
             class: vec![0; lt.n],
+            last: NONE,
             trail: Vec::new(),
             queue: Vec::new(),
         }
@@ -207,6 +159,7 @@ impl<const W: usize> SumState<W> {
         self.queue.clear();
         self.pencilled = Bits::EMPTY;
         self.pending = Bits::EMPTY;
+        self.last = NONE;
         self.pencil.iter_mut().for_each(|p| *p = 0);
         self.expected.iter_mut().for_each(|e| *e = NONE);
         for c in 0..lt.n {
@@ -282,6 +235,59 @@ impl<const W: usize> SumState<W> {
                 self.assign(lt, lt.n - 1 - cell, m + lt.half as u32);
             }
         }
+        self.settle(lt, t, step, u, heads)
+    }
+
+    /// Records `n` on `cell`, the last cell of a search from 1 up placed before its turn,
+    /// `step` being the last step made; then checks every line against the free numbers that
+    /// are left (`step + 2..n - 1`).
+    pub fn place_last<const V: usize>(
+        &mut self,
+        lt: &LineTables,
+        t: &Tables<V>,
+        cell: usize,
+        step: usize,
+        u: &Bits<V>,
+        heads: [usize; 2],
+    ) -> bool {
+        debug_assert!(lt.places_last_early() && self.last == NONE);
+        let n = lt.n as u32;
+        if lt.parity && (lt.n - 1) % 2 != self.class[cell] as usize {
+            return false;
+        }
+        if self.pencil[cell] != 0 {
+            if self.pencil[cell] != n {
+                return false;
+            }
+        } else {
+            if self.expected[lt.step_of[lt.n] as usize] != NONE {
+                return false;
+            }
+            self.assign(lt, cell, n);
+        }
+        self.last = cell as u32;
+        // Every line's deadline moves earlier with `n` gone.
+        self.queue.clear();
+        self.queue.extend(0..lt.n_lines() as u32);
+        self.settle(lt, t, step, u, heads)
+    }
+
+    /// Takes back `place_last` (the trail holds the rest; this keeps the trail's records to
+    /// the few kinds the hot loop undoes).
+    pub fn forget_last(&mut self) {
+        self.last = NONE;
+    }
+
+    /// Checks the queued lines, every line's deadline and every pencilled number's cell.
+    #[inline(always)]
+    fn settle<const V: usize>(
+        &mut self,
+        lt: &LineTables,
+        t: &Tables<V>,
+        step: usize,
+        u: &Bits<V>,
+        heads: [usize; 2],
+    ) -> bool {
         while let Some(l) = self.queue.pop() {
             if !self.check(lt, t, l as usize, step, u, heads) {
                 self.queue.clear();
@@ -296,7 +302,7 @@ impl<const W: usize> SumState<W> {
         // Every pencilled number must still be reachable in time.
         let mut from = step + 1;
         while let Some(j) = self.pending.first_from(from) {
-            if !reachable(lt, t, step, j, self.expected[j] as usize, heads) {
+            if !self.reachable(lt, t, step, j, self.expected[j] as usize, heads) {
                 return false;
             }
             from = j + 1;
@@ -373,7 +379,7 @@ impl<const W: usize> SumState<W> {
                 self.pencil_in(lt, t, cell, need, step, heads)
             }
             _ => {
-                let d = lt.deadline(l, e, need);
+                let d = lt.deadline(l, e, need, self.last != NONE);
                 if d == NEVER || (d as usize) < step {
                     return false;
                 }
@@ -393,7 +399,7 @@ impl<const W: usize> SumState<W> {
         step: usize,
         heads: [usize; 2],
     ) -> bool {
-        if m < 1 || m > lt.n as i64 {
+        if m < 1 || m > lt.n as i64 || (m == lt.n as i64 && self.last != NONE) {
             return false;
         }
         let m = m as usize;
@@ -406,7 +412,7 @@ impl<const W: usize> SumState<W> {
         } else {
             cell
         };
-        if j <= step || self.expected[j] != NONE || !reachable(lt, t, step, j, at, heads) {
+        if j <= step || self.expected[j] != NONE || !self.reachable(lt, t, step, j, at, heads) {
             return false;
         }
         self.pencil[cell] = m as u32;
@@ -434,6 +440,28 @@ impl<const W: usize> SumState<W> {
             self.assign(lt, mirror, m2 as u32);
         }
         true
+    }
+}
+
+impl<const W: usize> SumState<W> {
+    /// Whether `cell` can still take the number of step `j`: reachable in time from the end
+    /// that places it and, when the last cell is placed, able to reach that in time too.
+    #[inline]
+    fn reachable<const V: usize>(
+        &self,
+        lt: &LineTables,
+        t: &Tables<V>,
+        step: usize,
+        j: usize,
+        cell: usize,
+        heads: [usize; 2],
+    ) -> bool {
+        if !reachable(lt, t, step, j, cell, heads) {
+            return false;
+        }
+        self.last == NONE
+            || t.distance(cell, self.last as usize)
+                .is_none_or(|d| d <= lt.n - lt.num[j] as usize)
     }
 }
 

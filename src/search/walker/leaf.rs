@@ -17,6 +17,9 @@ impl<const W: usize, const M: u8> Walker<'_, W, M> {
             self.full.extend(back);
         } else {
             self.full.extend_from_slice(&self.path);
+            if self.last != super::NO_LAST {
+                self.full.push(self.last as u32);
+            }
         }
         if M == FOLD {
             let half = self.path.len();
@@ -86,6 +89,8 @@ impl<const W: usize, const M: u8> Walker<'_, W, M> {
         } else if M == QUARTER {
             // The turn's inverse g^3 = h g: the last cell is g^3 of the quarter's last.
             self.t.n - 1 - self.unfolded(last)
+        } else if self.last != super::NO_LAST {
+            self.last
         } else {
             last
         }

@@ -36,12 +36,22 @@ use super::plan::Plan;
 use super::sums::{LineTables, SumState};
 use super::tables::Tables;
 
-use super::mode::{FOLD, MEET, QUARTER};
+use super::mode::{FOLD, MEET, PLAIN, QUARTER};
+use std::cell::Cell;
 
 mod leaf;
+#[cfg(test)]
+mod tests;
 
 /// A `conn_mask` that no slot from 1 up passes.
 const NO_FLOOD_FILL: usize = usize::MAX;
+
+/// No last cell placed early.
+const NO_LAST: usize = usize::MAX;
+
+/// The last cell is placed early once at most this many cells can still be last: 1 and 2
+/// are level on 8x8, 3 and 4 worse (results/semimagic).
+const EARLY_LAST_AT_MOST: u32 = 2;
 
 pub struct Walker<'a, const W: usize, const M: u8> {
     pub t: &'a Tables<W>,
@@ -71,6 +81,17 @@ pub struct Walker<'a, const W: usize, const M: u8> {
     pos: Vec<usize>,
     /// In quarter-tours, the way the current root's turn acts (see `Root::forward`).
     forward: bool,
+    /// From 1 up with line sums: whether the last cell may be placed before its turn, once
+    /// few cells can still be last (see `front_or_last`)...
+    early_last_ok: bool,
+    /// ...whether it may be now (never inside a replayed prefix: pieces are paths from 1 up)...
+    early_last: bool,
+    /// ...the last cell once placed (else `NO_LAST`) and `path.len()` when it was...
+    last: usize,
+    last_at: usize,
+    /// ...and whether the candidates handed out are for the last cell: set by `candidates`,
+    /// read by `push`, restored by `pop` for the siblings of the move it takes back.
+    last_next: Cell<bool>,
 }
 
 impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
@@ -97,13 +118,28 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             full: Vec::with_capacity(n),
             pos: vec![0; n],
             forward: true,
+            early_last_ok: M == PLAIN
+                && lt.is_some_and(LineTables::places_last_early)
+                && !t.has_req
+                && !plan.open_mirror,
+            early_last: false,
+            last: NO_LAST,
+            last_at: 0,
+            last_next: Cell::new(false),
         }
     }
 
-    /// Depth below the root: 0 at the root itself.
+    /// Lets the search below the current node place the last cell early (see
+    /// `front_or_last`). Prefixes are cut and replayed without it, so that a piece is always
+    /// a path from 1 up.
+    pub fn allow_early_last(&mut self) {
+        self.early_last = self.early_last_ok;
+    }
+
+    /// Depth below the root: 0 at the root itself (a last cell placed early counts).
     #[inline(always)]
     pub fn depth(&self) -> usize {
-        self.path.len() - self.root_len
+        self.path.len() - self.root_len + usize::from(self.last != NO_LAST)
     }
 
     /// Sets up the search from `root`; `false` when the root is already a dead end.
@@ -123,6 +159,9 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         self.saved.clear();
         self.ends = r.ends;
         self.forward = r.forward;
+        self.early_last = false;
+        self.last = NO_LAST;
+        self.last_next.set(false);
         let first = r.path[0] as usize;
         self.remove_placed(first);
         self.path.push(first as u32);
@@ -314,7 +353,45 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             self.forced_by_low_degree(avail, nh, ends)?
         };
         let cands = self.required_moves(h, cands)?;
-        Some(self.restricted_by_numbers(cands))
+        let cands = self.restricted_by_numbers(cands);
+        if self.early_last_ok {
+            if self.early_last && self.last == NO_LAST {
+                return self.front_or_last(cands, nh, ends);
+            }
+            self.last_next.set(false);
+        }
+        Some(cands)
+    }
+
+    /// From 1 up before the last cell is placed: the candidates for the last cell when at
+    /// most a few cells can still be last, else the front's. Placing it early adds `n` to its
+    /// lines, and the rest of the path must reach it: both prune the levels below
+    /// (results/semimagic).
+    #[inline(always)]
+    fn front_or_last(&self, front: Bits<W>, nh: Bits<W>, ends: Bits<W>) -> Option<Bits<W>> {
+        self.last_next.set(false);
+        if self.remaining <= 2 || front.is_empty() {
+            return Some(front);
+        }
+        let mut last = ends & self.u;
+        // A cell of degree one that is not a move from the head can only be the last.
+        let x = self.low.andnot(nh);
+        if !x.is_empty() {
+            last = last & x;
+        }
+        let s = self.sums.as_ref().expect("line sums");
+        last = match s.expected(self.t.n - 1) {
+            Some(c) => last & Bits::single(c),
+            None => last.andnot(s.pencilled),
+        };
+        if last.is_empty() {
+            return None;
+        }
+        if last.count() > EARLY_LAST_AT_MOST {
+            return Some(front);
+        }
+        self.last_next.set(true);
+        Some(last)
     }
 
     /// Cells with at most one unvisited neighbour left (`low`) must be entered next or be the
@@ -432,6 +509,9 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
     /// Moves to `v`, a candidate. On `false` the branch is dead; `pop` must follow either way.
     #[inline]
     pub fn push(&mut self, v: usize) -> bool {
+        if M == PLAIN && self.last_next.get() {
+            return self.push_last(v);
+        }
         let t = self.t;
         let (h, other) = self.heads();
         let slot = self.path.len();
@@ -462,6 +542,21 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             }
         }
         true
+    }
+
+    /// Places the last cell on `v` before its turn (from 1 up): the path must now end next
+    /// to it.
+    fn push_last(&mut self, v: usize) -> bool {
+        let mark = self.sums.as_ref().map_or(0, super::sums::SumState::mark);
+        self.saved.push((self.low, self.ends, mark));
+        self.remove(v);
+        self.low = self.low & self.u;
+        self.last = v;
+        self.last_at = self.path.len();
+        self.ends = self.t.nbr[v];
+        let h = *self.path.last().expect("started") as usize;
+        let (s, lt) = (self.sums.as_mut().expect("sums"), self.lt.expect("sums"));
+        s.place_last(lt, self.t, v, self.path.len() - 1, &self.u, [h, h])
     }
 
     /// Required moves at `v`, just entered from `h` at `slot` (`other`: the other end).
@@ -510,8 +605,19 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
 
     #[inline]
     pub fn pop(&mut self) {
-        let v = self.path.pop().expect("pushed") as usize;
-        self.restore_placed(v);
+        if M == PLAIN && self.last != NO_LAST && self.path.len() == self.last_at {
+            // The last cell was the latest placed: its siblings are last cells too.
+            self.restore(self.last);
+            self.last = NO_LAST;
+            self.last_next.set(true);
+            self.sums.as_mut().expect("sums").forget_last();
+        } else {
+            let v = self.path.pop().expect("pushed") as usize;
+            self.restore_placed(v);
+            if M == PLAIN {
+                self.last_next.set(false);
+            }
+        }
         let (low, ends, mark) = self.saved.pop().expect("pushed");
         self.low = low;
         self.ends = ends;
