@@ -272,6 +272,23 @@ impl<const W: usize> SumState<W> {
         self.settle(lt, t, step, u, heads)
     }
 
+    /// Pencils `m` in on `cell` (free of any number), `step` being the last step made, then
+    /// checks the lines as `place` does.
+    #[allow(clippy::too_many_arguments)]
+    pub fn pencil_back<const V: usize>(
+        &mut self,
+        lt: &LineTables,
+        t: &Tables<V>,
+        cell: usize,
+        m: usize,
+        step: usize,
+        u: &Bits<V>,
+        heads: [usize; 2],
+    ) -> bool {
+        debug_assert_eq!(self.pencil[cell], 0);
+        self.pencil_in(lt, t, cell, m as i64, step, heads) && self.settle(lt, t, step, u, heads)
+    }
+
     /// Takes back `place_last` (the trail holds the rest; this keeps the trail's records to
     /// the few kinds the hot loop undoes).
     pub fn forget_last(&mut self) {

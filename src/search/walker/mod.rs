@@ -541,7 +541,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
                 return false;
             }
         }
-        true
+        M != PLAIN || self.last == NO_LAST || self.follow_back()
     }
 
     /// Places the last cell on `v` before its turn (from 1 up): the path must now end next
@@ -556,7 +556,43 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         self.ends = self.t.nbr[v];
         let h = *self.path.last().expect("started") as usize;
         let (s, lt) = (self.sums.as_mut().expect("sums"), self.lt.expect("sums"));
-        s.place_last(lt, self.t, v, self.path.len() - 1, &self.u, [h, h])
+        s.place_last(lt, self.t, v, self.path.len() - 1, &self.u, [h, h]) && self.follow_back()
+    }
+
+    /// Once the last cell is placed, the path also has a back: the last cell, then the cells
+    /// pencilled in for `n - 1`, `n - 2`, ... each a move from the one before. Where the
+    /// back's lowest cell has a single unvisited neighbour free of any other number, that
+    /// neighbour takes the next number down (pencilled in, so its lines count it); none kills
+    /// the branch.
+    fn follow_back(&mut self) -> bool {
+        let t = self.t;
+        let front = self.path.len();
+        let h = *self.path.last().expect("started") as usize;
+        let (mut cell, mut b) = (self.last, t.n);
+        let (s, lt) = (self.sums.as_mut().expect("sums"), self.lt.expect("sums"));
+        // Numbers `front + 1..b` are still to be placed.
+        while b - 1 > front {
+            // The step that places number `b - 1` from 1 up is `b - 2`.
+            if let Some(c) = s.expected(b - 2) {
+                if !t.nbr[cell].contains(c) {
+                    return false;
+                }
+                (cell, b) = (c, b - 1);
+                continue;
+            }
+            let next = (t.nbr[cell] & self.u).andnot(s.pencilled);
+            if next.at_least_two() {
+                return true;
+            }
+            let Some(c) = next.first() else {
+                return false;
+            };
+            if !s.pencil_back(lt, t, c, b - 1, front - 1, &self.u, [h, h]) {
+                return false;
+            }
+            (cell, b) = (c, b - 1);
+        }
+        true
     }
 
     /// Required moves at `v`, just entered from `h` at `slot` (`other`: the other end).
