@@ -24,7 +24,7 @@ use super::layout::{best_schedule, Schedule, Step};
 use super::parallel::{drain_into_slots, Buffers, Round};
 use super::spill::{Partitions, SpillDir, MAX_PARTITIONS};
 use super::state::Packing;
-use super::table::{place_bytes, states_within, AddError, Table, BATCH};
+use super::table::{place_bytes, states_within, AddError, Batch, Table, BATCH};
 use super::transition::{Shape, Transition};
 use super::workers::Workers;
 use super::FrontierError;
@@ -639,7 +639,7 @@ impl Run<'_> {
         sink: &mut Sink,
     ) -> Result<(), Halt> {
         let words = &batch.words[..batch.held];
-        let residues = &batch.residues[..batch.held];
+        let residues = &batch.counts[..batch.held];
         let spill = &mut sink.spill;
         if spill.is_none() {
             match table.add_batch(words, residues, sink.room) {
@@ -688,51 +688,18 @@ struct Sink {
     room: usize,
 }
 
-/// Successors waiting to be added together.
-struct Batch {
-    words: [u128; BATCH],
-    residues: [u128; BATCH],
-    held: usize,
-}
-
-impl Default for Batch {
-    fn default() -> Batch {
-        Batch {
-            words: [0; BATCH],
-            residues: [0; BATCH],
-            held: 0,
-        }
-    }
-}
-
-impl Batch {
-    fn push(&mut self, word: u128, residue: u128) {
-        self.words[self.held] = word;
-        self.residues[self.held] = residue;
-        self.held += 1;
-    }
-}
-
 /// Sums a spilled partition's records in the (empty) table.
 fn sum_into(part: Layer, table: &mut Table) -> Result<(), Halt> {
     let mut batch = Batch::default();
+    let mut add = |batch: &mut Batch| batch.add_to(table, usize::MAX).map_err(|_| Halt::NoTable);
     part.drain(|word, residue| {
         batch.push(word, residue);
-        if batch.held == BATCH {
-            add_all(&mut batch, table)?;
+        if batch.is_full() {
+            add(&mut batch)?;
         }
         Ok::<(), Halt>(())
     })?;
-    add_all(&mut batch, table)
-}
-
-fn add_all(batch: &mut Batch, table: &mut Table) -> Result<(), Halt> {
-    let (words, residues) = (&batch.words[..batch.held], &batch.residues[..batch.held]);
-    table
-        .add_batch(words, residues, usize::MAX)
-        .map_err(|_| Halt::NoTable)?;
-    batch.held = 0;
-    Ok(())
+    add(&mut batch)
 }
 
 /// Moves the table's states to the end of `out`, emptying the table: into one run of slots
@@ -740,13 +707,7 @@ fn add_all(batch: &mut Batch, table: &mut Table) -> Result<(), Halt> {
 fn drain_into(table: &mut Table, mut out: LayerWriter) -> io::Result<LayerWriter> {
     let len = table.len();
     match out.slots(&[len]) {
-        Some(mut runs) => {
-            let run = &mut runs[0];
-            table.drain(|word, count| {
-                run.push(word, count);
-                Ok::<(), io::Error>(())
-            })?;
-        }
+        Some(mut runs) => table.drain_to(&mut runs[0]),
         None => table.drain(|word, count| out.push(word, count))?,
     }
     Ok(out)

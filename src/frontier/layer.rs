@@ -500,16 +500,18 @@ pub struct Slots<'a> {
 }
 
 impl Slots<'_> {
-    /// Writes the next record; past the run's end is a bug of the caller (a panic).
-    #[inline]
-    pub fn push(&mut self, word: u128, count: u128) {
+    /// Writes a record at the next place, and moves past it only when `keep`: a record not
+    /// kept is overwritten by the next, so a caller with records to skip needs no branch.
+    /// Past the run's end is a bug of the caller (a panic).
+    #[inline(always)]
+    pub fn put(&mut self, word: u128, count: u128, keep: bool) {
         encode(
             &mut self.bytes[self.at..self.at + self.size],
             self.key,
             word,
             count,
         );
-        self.at += self.size;
+        self.at += self.size * usize::from(keep);
     }
 }
 

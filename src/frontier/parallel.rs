@@ -1,12 +1,12 @@
 //! One step on several threads. The layer's states are read in rounds; each round's states
-//! are cut into one part per thread, and each thread writes its part's successors into one
-//! buffer per shard (the words [`shard_of`] sends to one table); then each thread adds every
-//! buffer of its shard to its own table. No table is shared, so no lock is taken, and the
+//! are cut into one part per thread, and each thread adds its part's successors of its own
+//! shard (the words [`shard_of`] sends to its table) to its table, and writes the others
+//! into one buffer per shard; then each thread adds every buffer of its shard to its table. No table is shared, so no lock is taken, and the
 //! tables together hold the states and counts the one table of a step on one thread holds.
 
 use super::layer::{Records, Slots};
 use super::layout::Step;
-use super::table::{shard_of, AddError, Table, BATCH};
+use super::table::{shard_of, AddError, Batch, Table, BATCH};
 use super::transition::Transition;
 use rayon::prelude::*;
 use rayon::ThreadPool;
@@ -81,12 +81,13 @@ impl Round<'_> {
             buffers
                 .grid
                 .par_iter_mut()
+                .zip(tables.par_iter_mut())
                 .enumerate()
-                .for_each(|(part, out)| {
+                .try_for_each(|(part, (out, table))| {
                     let from = (part * per_part).min(records.len());
                     let to = (from + per_part).min(records.len());
-                    self.successors(records.part(from, to), out);
-                });
+                    self.successors(records.part(from, to), part, out, table)
+                })?;
             let grid = &buffers.grid;
             tables
                 .par_iter_mut()
@@ -99,9 +100,19 @@ impl Round<'_> {
         outcome
     }
 
-    /// Each successor of `records` into the buffer of its shard in `out`.
-    fn successors(&self, records: Records, out: &mut [Buffer]) {
+    /// Each successor of `records` into `table` when it belongs to shard `own` (the
+    /// thread's own table: no other thread touches it until the round's second half), else
+    /// into the buffer of its shard in `out`, to be added by that shard's thread. Only the
+    /// successors of other shards go through memory twice.
+    fn successors(
+        &self,
+        records: Records,
+        own: usize,
+        out: &mut [Buffer],
+        table: &mut Table,
+    ) -> Result<(), AddError> {
         let shards = out.len();
+        let mut batch = Batch::default();
         for (word, count) in records.iter() {
             for next in self
                 .transition
@@ -109,11 +120,20 @@ impl Round<'_> {
                 .into_iter()
                 .flatten()
             {
-                let buffer = &mut out[shard_of(next, shards)];
-                buffer.words.push(next);
-                buffer.counts.push(count);
+                let shard = shard_of(next, shards);
+                if shard == own {
+                    batch.push(next, count);
+                    if batch.is_full() {
+                        batch.add_to(table, self.table_bytes)?;
+                    }
+                } else {
+                    let buffer = &mut out[shard];
+                    buffer.words.push(next);
+                    buffer.counts.push(count);
+                }
             }
         }
+        batch.add_to(table, self.table_bytes)
     }
 
     fn add(&self, buffer: &Buffer, table: &mut Table) -> Result<(), AddError> {
@@ -131,12 +151,6 @@ pub fn drain_into_slots(pool: &ThreadPool, tables: &mut [Table], slots: Vec<Slot
         slots
             .into_par_iter()
             .zip(tables.par_iter_mut())
-            .for_each(|(mut run, table)| {
-                let filled = table.drain(|word, count| {
-                    run.push(word, count);
-                    Ok::<(), ()>(())
-                });
-                debug_assert!(filled.is_ok());
-            });
+            .for_each(|(mut run, table)| table.drain_to(&mut run));
     });
 }

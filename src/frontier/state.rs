@@ -97,7 +97,17 @@ impl Packing {
     #[inline]
     pub fn find(self, word: u128, code: u32, except: u8) -> Option<u8> {
         let others = self.holding(word, code) & !(1u128 << (u32::from(except) * self.bits));
-        (others != 0).then(|| (others.trailing_zeros() / self.bits) as u8)
+        (others != 0).then(|| self.slot_at(others.trailing_zeros()))
+    }
+
+    /// The slot holding bit `bit`: a shift for slots of 4 bits, where a division by the
+    /// bits (known only when run) would take tens of cycles.
+    #[inline]
+    fn slot_at(self, bit: u32) -> u8 {
+        match self.bits {
+            4 => (bit >> 2) as u8,
+            bits => (bit / bits) as u8,
+        }
     }
 
     /// The number of slots holding `code`.
@@ -119,11 +129,37 @@ impl Packing {
         })
     }
 
+    /// The lowest bit of each slot holding a label: the codes from 3 on, that is 3 itself
+    /// and every code with a bit above the lowest two.
+    #[inline]
+    pub fn labelled(self, word: u128) -> u128 {
+        debug_assert_eq!(FIRST_LABEL, 3);
+        self.nonzero(word & !(self.low * 3)) | self.holding(word, FIRST_LABEL)
+    }
+
+    /// Every bit of the slots below slot `slot` (which may be one past the last).
+    #[inline]
+    fn below(self, slot: u8) -> u128 {
+        let shift = u32::from(slot) * self.bits;
+        1u128.checked_shl(shift).unwrap_or(0).wrapping_sub(1)
+    }
+
+    /// Every bit of the slots strictly between slots `lo` and `hi`.
+    #[inline]
+    pub fn between(self, lo: u8, hi: u8) -> u128 {
+        self.below(hi) & !self.below(lo + 1)
+    }
+
+    /// Every bit of the slots above slot `slot`.
+    #[inline]
+    pub fn above(self, slot: u8) -> u128 {
+        !self.below(slot + 1)
+    }
+
     /// `word` with its labels renumbered by first appearance.
     pub fn canonical(self, word: u128) -> u128 {
         // Only slots holding a label change: walk those, lowest slot first. Labels are the
         // codes from 3 on: 3 itself, and every code with a bit above the lowest two.
-        debug_assert_eq!(FIRST_LABEL, 3);
         if self.narrow && self.bits <= 4 {
             let (narrow, low) = (word as u64, self.low as u64);
             let labels = self.nonzero(u128::from(narrow & !(low * 3)));
@@ -133,7 +169,7 @@ impl Packing {
             }
             return u128::from(self.renamed_narrow(narrow, labelled));
         }
-        let labelled = self.nonzero(word & !(self.low * 3)) | self.holding(word, FIRST_LABEL);
+        let labelled = self.labelled(word);
         if labelled == 0 {
             return word;
         }
@@ -248,6 +284,17 @@ mod tests {
                 assert_eq!(narrow.set(n, slot, code), wide.set(w, slot, code));
             }
         }
+    }
+
+    #[test]
+    fn the_slots_between_and_above_are_masked_whole() {
+        let p = Packing::new(32, 4);
+        assert_eq!(p.between(2, 5), 0xff << 12, "slots 3 and 4");
+        assert_eq!(p.between(4, 5), 0, "no slot between neighbours");
+        assert_eq!(p.above(29), 0xff << 120, "slots 30 and 31");
+        assert_eq!(p.above(31), 0, "nothing above the last slot of a full word");
+        let w = word(p, &[3, 1, 0, 2, 4, 5, 1]);
+        assert_eq!(p.labelled(w), 1 | 1 << 16 | 1 << 20, "codes 3 and up");
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! for a little more than a power of two does not take twice the memory.
 
 use super::counter::Counter;
+use super::layer::Slots;
 use std::collections::TryReserveError;
 
 /// The key words of an empty place. No state has them: a word with every bit set holds the
@@ -31,6 +32,42 @@ const SHRINK_FACTOR: usize = 8;
 
 /// Entries looked up together.
 pub const BATCH: usize = 32;
+
+/// States with their counts waiting to be added to a table together.
+pub struct Batch {
+    pub words: [u128; BATCH],
+    pub counts: [u128; BATCH],
+    pub held: usize,
+}
+
+impl Default for Batch {
+    fn default() -> Batch {
+        Batch {
+            words: [0; BATCH],
+            counts: [0; BATCH],
+            held: 0,
+        }
+    }
+}
+
+impl Batch {
+    #[inline]
+    pub fn push(&mut self, word: u128, count: u128) {
+        self.words[self.held] = word;
+        self.counts[self.held] = count;
+        self.held += 1;
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.held == BATCH
+    }
+
+    /// Adds the batch to `table` (see [`Table::add_batch`]) and empties it.
+    pub fn add_to(&mut self, table: &mut Table, max_bytes: usize) -> Result<(), AddError> {
+        let held = std::mem::take(&mut self.held);
+        table.add_batch(&self.words[..held], &self.counts[..held], max_bytes)
+    }
+}
 
 /// States and their counts.
 #[derive(Debug)]
@@ -291,6 +328,21 @@ impl Table {
         outcome
     }
 
+    /// Moves every state with its count to `run`, which has room for exactly the table's
+    /// states, in place order, emptying the table. Every place's record is written, and
+    /// the run moves on past the full ones only: whether a place is full goes either way
+    /// from place to place, so a branch on it would be mispredicted about as often as not.
+    pub fn drain_to(&mut self, run: &mut Slots) {
+        let (places, len) = (&mut self.places, self.len);
+        match (self.key, self.stride) {
+            (1, 2) => drain_places_to::<1, 2>(places, len, run),
+            (1, 3) => drain_places_to::<1, 3>(places, len, run),
+            (2, 3) => drain_places_to::<2, 3>(places, len, run),
+            _ => drain_places_to::<2, 4>(places, len, run),
+        }
+        self.len = 0;
+    }
+
     /// Empties the table, its places kept.
     pub fn clear(&mut self) {
         let _ = self.drain(|_, _| Ok::<(), ()>(()));
@@ -344,6 +396,30 @@ fn drain_places<const KEY: usize, const STRIDE: usize, E>(
         place[..KEY].fill(EMPTY);
     }
     outcome
+}
+
+/// [`Table::drain_to`] for places of `STRIDE` words, the first `KEY` of them the state's.
+/// It stops after the last of the `len` full places: the places after it are empty, and the
+/// record of an empty place before it is overwritten by the next full place's.
+fn drain_places_to<const KEY: usize, const STRIDE: usize>(
+    places: &mut [u64],
+    len: usize,
+    run: &mut Slots,
+) {
+    let mut left = len;
+    for place in places.chunks_exact_mut(STRIDE) {
+        if left == 0 {
+            break;
+        }
+        let empty = place[0] == EMPTY && (KEY == 1 || place[1] == EMPTY);
+        let word = match KEY {
+            1 => u128::from(place[0]),
+            _ => u128::from(place[0]) | u128::from(place[1]) << 64,
+        };
+        run.put(word, read_count(&place[KEY..]), !empty);
+        left -= usize::from(!empty);
+        place[..KEY].fill(EMPTY);
+    }
 }
 
 /// The count in a place's count words: one word, or two (low first).

@@ -36,7 +36,7 @@ impl Transition {
         };
         let with = self
             .take(word, step.first, step.second)
-            .and_then(|(taken, finished)| self.settle(taken, step, finished, true));
+            .and_then(|(taken, finished, moved)| self.settle(taken, step, finished, moved));
         if step.folds.is_empty() {
             return [without, with];
         }
@@ -52,9 +52,10 @@ impl Transition {
             .fold(word, u128::min)
     }
 
-    /// The state with the move between slots `a` and `b` taken, and whether that finished
-    /// a tour; `None` when the move cannot be taken.
-    fn take(&self, word: u128, a: u8, b: u8) -> Option<(u128, bool)> {
+    /// The state with the move between slots `a` and `b` taken, whether that finished a
+    /// tour, and whether its labels may be out of order (to be renumbered); `None` when the
+    /// move cannot be taken.
+    fn take(&self, word: u128, a: u8, b: u8) -> Option<(u128, bool, bool)> {
         let p = self.packing;
         let (ca, cb) = (p.get(word, a), p.get(word, b));
         if ca == FULL || cb == FULL {
@@ -62,23 +63,60 @@ impl Transition {
         }
         let both_full = p.set(p.set(word, a, FULL), b, FULL);
         Some(match (ca, cb) {
-            (FREE, FREE) => (p.set(p.set(word, a, self.spare), b, self.spare), false),
-            (FREE, end) => (p.set(p.set(word, a, end), b, FULL), false),
-            (end, FREE) => (p.set(p.set(word, b, end), a, FULL), false),
-            (LOOSE, LOOSE) => (both_full, true),
+            (FREE, FREE) => self.new_path(word, a, b),
+            (FREE, end) => self.extended(word, end, b, a),
+            (end, FREE) => self.extended(word, end, a, b),
+            (LOOSE, LOOSE) => (both_full, true, true),
             (LOOSE, label) | (label, LOOSE) => {
                 let other = self.other_end(word, label, a, b)?;
-                (p.set(both_full, other, LOOSE), false)
+                (p.set(both_full, other, LOOSE), false, true)
             }
             (x, y) if x == y => match self.shape {
-                Shape::Cycle => (both_full, true),
+                Shape::Cycle => (both_full, true, true),
                 Shape::Path => return None,
             },
             (x, y) => {
                 let other = self.other_end(word, y, a, b)?;
-                (p.set(both_full, other, x), false)
+                (p.set(both_full, other, x), false, true)
             }
         })
+    }
+
+    /// A new path between the free slots `a` and `b` of the canonical `word`. When no
+    /// label lies above the first of them, the path's label is the next one in order, and
+    /// the word needs no renumbering (which is a chain of dependent operations per label).
+    fn new_path(&self, word: u128, a: u8, b: u8) -> (u128, bool, bool) {
+        let p = self.packing;
+        let labelled = p.labelled(word);
+        if labelled & p.above(a.min(b)) == 0 {
+            // A canonical word's labels each mark two ends of one path.
+            let next = FIRST_LABEL + labelled.count_ones() / 2;
+            if next < self.spare {
+                return (p.set(p.set(word, a, next), b, next), false, false);
+            }
+        }
+        (
+            p.set(p.set(word, a, self.spare), b, self.spare),
+            false,
+            true,
+        )
+    }
+
+    /// The canonical `word` with the path end `end` moved from slot `from` to the free slot
+    /// `to` (`from` taking degree 2). The labels keep their order unless the first slot of
+    /// `end`'s path moves past a slot holding another label.
+    fn extended(&self, word: u128, end: u32, from: u8, to: u8) -> (u128, bool, bool) {
+        let p = self.packing;
+        let moved = p.set(p.set(word, to, end), from, FULL);
+        if end < FIRST_LABEL {
+            return (moved, false, false);
+        }
+        let Some(other) = p.find(word, end, from) else {
+            return (moved, false, true);
+        };
+        let (was, is) = (from.min(other), to.min(other));
+        let passed = p.between(was.min(is), was.max(is));
+        (moved, false, p.labelled(word) & passed != 0)
     }
 
     /// The slot holding the other end of the path labelled `label`, which is at `a` or `b`.
