@@ -42,7 +42,6 @@ pub fn probe<const W: usize, const M: u8>(setup: &Setup<W>, probes: usize, seed:
         let mut product = live_roots.len() as f64;
         let root = live_roots[rng.below(live_roots.len())];
         w.start(root);
-        w.allow_early_last();
         per_depth[0] += product;
         loop {
             if w.is_leaf() {
@@ -91,7 +90,6 @@ pub fn nodes_below<const W: usize, const M: u8>(
     for _ in 0..probes {
         let alive = replays(&mut w, prefix);
         debug_assert!(alive, "a prefix that replayed once replays again");
-        w.allow_early_last();
         let mut product = 1.0;
         total += product;
         while !w.is_leaf() {

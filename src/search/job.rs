@@ -147,10 +147,9 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
 
     fn collect(&mut self, depth: usize, out: &mut Vec<Prefix>) {
         if self.w.depth() == depth || self.w.is_leaf() {
-            let skip = self.w.path.len() - self.w.depth();
             out.push(Prefix {
                 root: self.w.root,
-                moves: self.w.path[skip..].to_vec(),
+                moves: self.w.moves(),
             });
             return;
         }
@@ -173,10 +172,11 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
         let alive = self.w.start(p.root);
         debug_assert!(alive, "a collected prefix starts");
         for &v in &p.moves {
+            // The candidates tell `push` whether `v` is the next cell or the last.
+            let _ = self.w.candidates();
             let ok = self.w.push(v as usize);
             debug_assert!(ok, "a collected prefix replays");
         }
-        self.w.allow_early_last();
         self.dfs();
         self.flush();
     }

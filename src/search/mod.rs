@@ -14,8 +14,9 @@
 //! of every orbit of (first cell, last cell) pairs under the puzzle's own automorphisms and
 //! weighs each solution by the size of that orbit (`plan`); classes are counted from class
 //! sizes (`autos`). Closed tours that must be half-turn symmetric are searched as half-tours;
-//! numbered tours with line sums grow from both ends at once; everything else grows from the
-//! start. Stats in the summary: `nodes` (states entered, the figure `estimate` predicts),
+//! numbered tours with line sums grow from both ends at once or from 1 up, whichever tree
+//! Knuth's estimate finds smaller (`order_choice`), and from 1 up place the last cell as soon
+//! as it is nearly forced; everything else grows from the start. Stats in the summary: `nodes` (states entered, the figure `estimate` predicts),
 //! `roots`, `prefixes` (units of parallel work), `automorphisms`, `mode`, `threads`.
 //!
 //! Limits: a run stops within about a thousand nodes per thread of a `StopFlag`, within a

@@ -124,7 +124,6 @@ fn sample<const W: usize, const M: u8>(
     while out.len() < count && !live_roots.is_empty() {
         let root = live_roots[rng.below(live_roots.len())];
         w.start(root);
-        let below = w.path.len() - w.depth();
         let mut weight = live_roots.len() as f64;
         while w.depth() < depth && !w.is_leaf() {
             match step_down(&mut w, &mut live, &mut rng) {
@@ -138,7 +137,7 @@ fn sample<const W: usize, const M: u8>(
         out.push(SampledPrefix {
             weight,
             root,
-            moves: w.path[below..].to_vec(),
+            moves: w.moves(),
         });
     }
     out
@@ -188,7 +187,6 @@ fn exhaust<const W: usize, const M: u8>(
             out.pruned_above += 1;
             continue;
         }
-        w.allow_early_last();
         let started = Instant::now();
         let mut counts = Counts::default();
         counts.below(setup, &mut w, halt);

@@ -2,7 +2,9 @@
 //!
 //! Each step of the search places known numbers: `k` at step `k - 1` in a plain search, `k`
 //! and `k + n/2` together in a half-tour, and in a search from both ends alternately
-//! `1, n, 2, n - 1, ...`. So after every step the free numbers are known exactly. For every
+//! `1, n, 2, n - 1, ...`; a plain search may also place `n` early, on the last cell (then the
+//! free numbers after step `k - 1` are `k + 1..n - 1`, `place_last`). So after every step the
+//! free numbers are known exactly. For every
 //! line the search keeps the sum and the count of its known cells (placed, or pencilled in),
 //! split by the parity the number must have (seed 002: a leaper that changes colour every move
 //! gives all cells of one colour numbers of one parity). Then:

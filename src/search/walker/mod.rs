@@ -17,6 +17,10 @@
 //! - A required move at the head must be the next move; one at a cell already visited
 //!   (other than the one just left) cannot be made any more.
 //! - Line sums: see `sums`.
+//! - From 1 up with line sums, a quarter of the path's length below the root and deeper:
+//!   once at most two cells can still be last, the node branches on the last cell instead, and the path must then end
+//!   next to it; the cells that the back (the last cell, then `n - 1`, ...) is forced onto
+//!   are pencilled in with their numbers (`front_or_last`, `follow_back`).
 //!
 //! In a half-tour (`FOLD`) every step places a cell and its image, the unvisited set is closed
 //! under the half turn, and the rules count *pairs*: the rest of the first half runs from the
@@ -53,6 +57,11 @@ const NO_LAST: usize = usize::MAX;
 /// are level on 8x8, 3 and 4 worse (results/semimagic).
 const EARLY_LAST_AT_MOST: u32 = 2;
 
+/// The last cell is placed early only this far below the root, in parts of the path's
+/// length: the tree above, where runs are cut into pieces, is the plain one, so pieces cut
+/// before the rule (the 8x8 census's, at most 13 moves) still replay.
+const EARLY_LAST_FROM_PARTS: usize = 4;
+
 pub struct Walker<'a, const W: usize, const M: u8> {
     pub t: &'a Tables<W>,
     pub plan: &'a Plan<W>,
@@ -84,8 +93,8 @@ pub struct Walker<'a, const W: usize, const M: u8> {
     /// From 1 up with line sums: whether the last cell may be placed before its turn, once
     /// few cells can still be last (see `front_or_last`)...
     early_last_ok: bool,
-    /// ...whether it may be now (never inside a replayed prefix: pieces are paths from 1 up)...
-    early_last: bool,
+    /// ...from which depth on...
+    early_from: usize,
     /// ...the last cell once placed (else `NO_LAST`) and `path.len()` when it was...
     last: usize,
     last_at: usize,
@@ -122,18 +131,21 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
                 && lt.is_some_and(LineTables::places_last_early)
                 && !t.has_req
                 && !plan.open_mirror,
-            early_last: false,
+            early_from: plan.len / EARLY_LAST_FROM_PARTS,
             last: NO_LAST,
             last_at: 0,
             last_next: Cell::new(false),
         }
     }
 
-    /// Lets the search below the current node place the last cell early (see
-    /// `front_or_last`). Prefixes are cut and replayed without it, so that a piece is always
-    /// a path from 1 up.
-    pub fn allow_early_last(&mut self) {
-        self.early_last = self.early_last_ok;
+    /// The moves below the root in the order they were made (a last cell placed early
+    /// where it was placed): what replays this node.
+    pub fn moves(&self) -> Vec<u32> {
+        let mut out = self.path[self.root_len..].to_vec();
+        if self.last != NO_LAST {
+            out.insert(self.last_at - self.root_len, self.last as u32);
+        }
+        out
     }
 
     /// Depth below the root: 0 at the root itself (a last cell placed early counts).
@@ -159,7 +171,6 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         self.saved.clear();
         self.ends = r.ends;
         self.forward = r.forward;
-        self.early_last = false;
         self.last = NO_LAST;
         self.last_next.set(false);
         let first = r.path[0] as usize;
@@ -355,7 +366,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         let cands = self.required_moves(h, cands)?;
         let cands = self.restricted_by_numbers(cands);
         if self.early_last_ok {
-            if self.early_last && self.last == NO_LAST {
+            if self.last == NO_LAST && self.depth() >= self.early_from {
                 return self.front_or_last(cands, nh, ends);
             }
             self.last_next.set(false);

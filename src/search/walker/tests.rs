@@ -4,6 +4,7 @@
 use super::{Walker, NO_LAST};
 use crate::puzzle::Puzzle;
 use crate::search::autos::automorphisms;
+use crate::search::job::{replays, Prefix};
 use crate::search::mode::PLAIN;
 use crate::search::plan::Plan;
 use crate::search::sums::{LineTables, Order};
@@ -19,6 +20,8 @@ struct Tally {
     tours: BTreeSet<(usize, Vec<u32>)>,
     /// Leaves whose last cell was placed early.
     early_leaves: u64,
+    /// The root and moves of every leaf, to replay.
+    leaves: Vec<Prefix>,
 }
 
 fn walk(w: &mut Walker<'_, 1, PLAIN>, tally: &mut Tally) {
@@ -28,6 +31,10 @@ fn walk(w: &mut Walker<'_, 1, PLAIN>, tally: &mut Tally) {
             tally.solutions += w.plan.weight(w.root, w.full_last());
             tally.early_leaves += u64::from(w.last != NO_LAST);
             assert!(tally.tours.insert((w.root, w.full.clone())), "a tour twice");
+            tally.leaves.push(Prefix {
+                root: w.root,
+                moves: w.moves(),
+            });
         }
         return;
     }
@@ -50,13 +57,17 @@ fn tally(toml: &str, early: bool) -> Tally {
     let lt = LineTables::new(&puzzle, Order::Plain, alternating, &is_move).unwrap();
     let mut w = Walker::<1, PLAIN>::new(&tables, &plan, Some(&lt));
     let mut out = Tally::default();
+    let mut again = Walker::<1, PLAIN>::new(&tables, &plan, Some(&lt));
+    again.early_last_ok &= early;
     for root in 0..plan.roots.len() {
+        w.early_last_ok &= early;
         if w.start(root) {
-            if early {
-                w.allow_early_last();
-            }
             walk(&mut w, &mut out);
         }
+    }
+    // Each leaf's moves, the last cell among them where it was placed, replay to it.
+    for p in &out.leaves {
+        assert!(replays(&mut again, p) && again.is_leaf(), "{toml}");
     }
     out
 }
