@@ -18,9 +18,10 @@
 //!   (other than the one just left) cannot be made any more.
 //! - Line sums: see `sums`.
 //! - From 1 up with line sums, a quarter of the path's length below the root and deeper:
-//!   once at most two cells can still be last, the node branches on the last cell instead, and the path must then end
-//!   next to it; the cells that the back (the last cell, then `n - 1`, ...) is forced onto
-//!   are pencilled in with their numbers (`front_or_last`, `follow_back`).
+//!   once at most two cells can still be last, the node branches on the last cell instead,
+//!   and the path must then end next to it; the cells that the back (the last cell, then
+//!   `n - 1`, ...) is forced onto are pencilled in with their numbers (`front_or_last`,
+//!   `follow_back`).
 //!
 //! In a half-tour (`FOLD`) every step places a cell and its image, the unvisited set is closed
 //! under the half turn, and the rules count *pairs*: the rest of the first half runs from the
