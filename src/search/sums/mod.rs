@@ -224,18 +224,10 @@ impl<const W: usize> SumState<W> {
         heads: [usize; 2],
     ) -> bool {
         let m = lt.num[step];
-        if self.pencil[cell] != 0 {
-            if self.pencil[cell] != m {
-                return false;
-            }
-        } else {
-            if self.expected[step] != NONE {
-                return false;
-            }
-            self.assign(lt, cell, m);
-            if lt.fold {
-                self.assign(lt, lt.n - 1 - cell, m + lt.half as u32);
-            }
+        match self.claim(lt, cell, m, step) {
+            None => return false,
+            Some(true) if lt.fold => self.assign(lt, lt.n - 1 - cell, m + lt.half as u32),
+            Some(_) => {}
         }
         self.settle(lt, t, step, u, heads)
     }
@@ -257,21 +249,29 @@ impl<const W: usize> SumState<W> {
         if lt.parity && (lt.n - 1) % 2 != self.class[cell] as usize {
             return false;
         }
-        if self.pencil[cell] != 0 {
-            if self.pencil[cell] != n {
-                return false;
-            }
-        } else {
-            if self.expected[lt.step_of[lt.n] as usize] != NONE {
-                return false;
-            }
-            self.assign(lt, cell, n);
+        if self.claim(lt, cell, n, lt.step_of[lt.n] as usize).is_none() {
+            return false;
         }
         self.last = cell as u32;
         // Every line's deadline moves earlier with `n` gone.
         self.queue.clear();
         self.queue.extend(0..lt.n_lines() as u32);
         self.settle(lt, t, step, u, heads)
+    }
+
+    /// Gives `cell` the number `m`, which step `step` places: a pencilled cell must hold `m`
+    /// already, and no other cell may be pencilled in for that step. `Some(true)` when `m`
+    /// was newly assigned, `None` when it cannot go there.
+    #[inline(always)]
+    fn claim(&mut self, lt: &LineTables, cell: usize, m: u32, step: usize) -> Option<bool> {
+        if self.pencil[cell] != 0 {
+            return (self.pencil[cell] == m).then_some(false);
+        }
+        if self.expected[step] != NONE {
+            return None;
+        }
+        self.assign(lt, cell, m);
+        Some(true)
     }
 
     /// Pencils `m` in on `cell` (free of any number), `step` being the last step made, then
