@@ -65,21 +65,10 @@ impl Packing {
     /// The lowest bit of each slot whose code is not zero.
     #[inline]
     pub fn nonzero(self, word: u128) -> u128 {
-        // Slots of 4 bits (every board up to 8 cells across) take four straight operations
-        // instead of a loop whose length is known only when run.
         if self.narrow {
-            let word = word as u64;
-            let any = match self.bits {
-                4 => word | word >> 1 | word >> 2 | word >> 3,
-                bits => (1..bits).fold(word, |any, shift| any | word >> shift),
-            };
-            return u128::from(any & self.low as u64);
+            return u128::from(any_bit(word as u64, self.bits) & self.low as u64);
         }
-        let any = match self.bits {
-            4 => word | word >> 1 | word >> 2 | word >> 3,
-            bits => (1..bits).fold(word, |any, shift| any | word >> shift),
-        };
-        any & self.low
+        any_bit(word, self.bits) & self.low
     }
 
     /// The lowest bit of each slot holding `code`.
@@ -217,6 +206,21 @@ impl Packing {
             out = (out & !(self.mask() << shift)) | u128::from(*entry) << shift;
         }
         out
+    }
+}
+
+/// Each bit of `word` or'd with the `bits - 1` bits above it: at the lowest bit of a slot of
+/// `bits` bits, whether any of the slot is set. Slots of 4 bits (every board up to 8 cells
+/// across) take four straight operations instead of a loop whose length is known only when
+/// run; one body serves the one-word and the two-word states.
+#[inline]
+fn any_bit<T>(word: T, bits: u32) -> T
+where
+    T: Copy + std::ops::Shr<u32, Output = T> + std::ops::BitOr<Output = T>,
+{
+    match bits {
+        4 => word | word >> 1 | word >> 2 | word >> 3,
+        bits => (1..bits).fold(word, |any, shift| any | word >> shift),
     }
 }
 

@@ -138,16 +138,16 @@ impl Transition {
         mut relabelled: bool,
     ) -> Option<u128> {
         let p = self.packing;
-        if self.shape == Shape::Cycle {
-            // In a cycle every cell leaves with degree 2, whatever else it holds ends the
-            // state: one comparison of the leaving slots, then they are emptied at once.
-            if word & step.leaving_mask != step.leaving_full {
-                return None;
-            }
-            word &= !step.leaving_mask;
-        }
         let leaving = match self.shape {
-            Shape::Cycle => &[][..],
+            Shape::Cycle => {
+                // In a cycle every cell leaves with degree 2, whatever else it holds ends the
+                // state: one comparison of the leaving slots, then they are emptied at once.
+                if word & step.leaving_mask != step.leaving_full {
+                    return None;
+                }
+                word &= !step.leaving_mask;
+                &[][..]
+            }
             Shape::Path => &step.leaving[..],
         };
         for &slot in leaving {
