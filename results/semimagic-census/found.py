@@ -3,8 +3,8 @@
 
 Usage: found.py [DIR] > classes-so-far.jsonl (DIR: this script's directory by default).
 Writes member 1 of each class of each DIR/results/job-N.jsonl, in job order, with the job's
-index added as "job"; then, for example,
-    knights verify models/semimagic.toml classes-so-far.jsonl
+index added as "job"; then, in DIR,
+    knights verify ../../models/semimagic.toml classes-so-far.jsonl
     knights render classes-so-far.jsonl --sheet -o classes-so-far.svg
 """
 import json
