@@ -7,7 +7,8 @@
 #   - the Slurm array script: `bash -n`, and its tasks run with SLURM_ARRAY_TASK_ID set by hand;
 #   - run-missing.sh on a committed-style job directory: a first run with one job's result
 #     present, the status complete and equal to one process's count; and with SHUFFLE, the
-#     jobs in another order than their indices, every one run; and rewritten while it runs.
+#     jobs in another order than their indices, every one run; with FIRST, the listed jobs
+#     first; and rewritten while it runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export KNIGHTS=${KNIGHTS:-${CARGO_TARGET_DIR:-$PWD/target}/release/knights}
@@ -109,6 +110,30 @@ order=$(ls -tr "$dir/results" | grep '\.jsonl$' | sed 's/\.jsonl$//' | tr '\n' '
   fail "SHUFFLE=3 ran the jobs in index order"
 merged=$(counts < "$dir/status.json")
 expect_same "$merged" "$single" "closed 6x6, run-missing.sh with SHUFFLE"
+
+# 5b. run-missing.sh with FIRST: the listed missing jobs run first, in the file's order (a
+# finished one and one past the end are skipped), then the rest; every job still runs once.
+# Alone and with SHUFFLE, which orders the rest.
+for shuffle in "" 3; do
+  dir=$work/first$shuffle
+  mkdir -p "$dir"
+  "$KNIGHTS" split --board 6x6 --closed --engine search --jobs 6 -o "$dir/jobs.jsonl" >/dev/null
+  "$KNIGHTS" run-job "$dir/jobs.jsonl" --index 1 -o "$dir/results" --threads 1 >/dev/null
+  printf '4\n1\n2\n99\n' > "$work/first.txt"
+  SHUFFLE=$shuffle FIRST=$work/first.txt KNIGHTS=$KNIGHTS \
+    recipes/run-missing.sh "$dir" 5 1 2>/dev/null
+  order=$(ls -tr "$dir/results" | grep '\.jsonl$' | sed 's/\.jsonl$//' | tr '\n' ' ')
+  case "$order" in
+    "job-1 job-4 job-2 "*) ;;
+    *) fail "FIRST (SHUFFLE='$shuffle') ran $order, not job-4 job-2 after the finished job-1" ;;
+  esac
+  [ -z "$shuffle" ] && [ "$order" != "job-1 job-4 job-2 job-0 job-3 job-5 " ] &&
+    fail "FIRST without SHUFFLE ran the rest out of index order: $order"
+  merged=$(counts < "$dir/status.json")
+  expect_same "$merged" "$single" "closed 6x6, run-missing.sh with FIRST (SHUFFLE='$shuffle')"
+done
+FIRST=$work/no-such-file KNIGHTS=$KNIGHTS recipes/run-missing.sh "$dir" 5 1 2>/dev/null &&
+  fail "run-missing.sh ran with a FIRST file it cannot read"
 
 # 6. run-missing.sh carries on when its own file is rewritten in place while it runs (an
 # edit, a `git pull` during a run of hours): a copy runs slowed-down jobs (each waits a

@@ -8,6 +8,9 @@
 # order drawn from SEED instead of index order: the same seed gives the same order on any
 # machine, so the jobs finished over several runs are a random sample of the whole, whose
 # real sizes can be set against the split's prediction before the census is complete.
+# With FIRST=FILE the missing jobs whose indices FILE lists (one a line) run first, in the
+# file's order, then the others in the order above: the jobs that must find the tours known
+# before the census (results/semimagic-census/locate.py --missing), say.
 set -eu
 # The whole script is one block, read before any of it runs: a run that lasts hours then
 # carries on unharmed when the file is changed under it (an edit, a `git pull`).
@@ -20,6 +23,10 @@ minutes=${2:-60}
 workers=${3:-$(nproc)}
 deadline=$(($(date +%s) + minutes * 60))
 jobs=$(wc -l < "$here/jobs.jsonl")
+if [ -n "${FIRST:-}" ] && [ ! -r "$FIRST" ]; then
+    echo "run-missing.sh: FIRST=$FIRST cannot be read" >&2
+    exit 2
+fi
 mkdir -p "$here/results"
 
 # The jobs without a finished result, in index order.
@@ -43,7 +50,7 @@ shuffled_indices() {
     }' | sort -n -k1,1 | cut -d' ' -f2
 }
 
-missing() {
+ordered_missing() {
     if [ -n "${SHUFFLE:-}" ]; then
         wanted=$(mktemp)
         all_missing > "$wanted"
@@ -51,6 +58,20 @@ missing() {
         rm -f "$wanted"
     else
         all_missing
+    fi
+}
+
+# The FIRST file's missing jobs, then the rest; each index once. A job named in FIRST but
+# past the job file's end, or already finished, is not run.
+missing() {
+    if [ -n "${FIRST:-}" ]; then
+        # Not `wanted`: ordered_missing sets and removes that one (sh has no locals).
+        still_missing=$(mktemp)
+        ordered_missing > "$still_missing"
+        { grep -Fxf "$still_missing" "$FIRST" || true; cat "$still_missing"; } | awk '!seen[$0]++'
+        rm -f "$still_missing"
+    else
+        ordered_missing
     fi
 }
 
