@@ -315,7 +315,7 @@ const NESTED_ANY_ENDS: Line = Line {
 };
 const SEMIMAGIC_8X8: Line = Line {
     what: "semimagic (\"magic\" in Jelliss' terms) 8x8 tours",
-    source: "Stertenbrink, Meyrignac, Mackay, Jelliss et al., 2003 (months of CPU time)",
+    source: "Stertenbrink, Meyrignac, Mackay, Jelliss et al., 2003 (months of CPU time); the open/closed split from magictour.free.fr/magict.txt (read in the project's page search)",
 };
 const SEMIMAGIC_ROT180: Line = Line {
     what: "closed semimagic 8x8 tours unchanged by a 180-degree rotation",

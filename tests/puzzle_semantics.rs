@@ -59,6 +59,10 @@ fn other_reference_tours_fit_their_models() {
     assert!(model("semimagic").accepts(&tour("semimagic-beverley-1848")));
     assert!(model("open-5x5").accepts(&tour("open-5x5")));
     assert!(!model("semimagic-closed-centrosymmetric").accepts(&tour("semimagic-beverley-1848")));
+    // Closed, but not unchanged by the half turn.
+    let closed_2003 = tour("semimagic-2003-06-18-closed");
+    assert!(model("semimagic").accepts(&closed_2003));
+    assert!(!model("semimagic-closed-centrosymmetric").accepts(&closed_2003));
 }
 
 /// The puzzle's automorphisms are the one group both engines reduce by, so they are checked
