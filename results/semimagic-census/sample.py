@@ -5,7 +5,8 @@ job, and the census's cost projected from them.
 Usage: sample.py [DIR] (default: this script's directory). Reads DIR/jobs.jsonl (each job's
 `estimated_nodes`) and the last line of each DIR/results/job-N.jsonl (the job's summary:
 `stats.nodes`, `seconds`). Jobs 0-7 ran in index order before the seeded order (SHUFFLE=1)
-was used; the rest are a random sample, reported apart as well.
+was used, and the jobs of chosen.txt were run first because they hold tours known before the
+census (locate.py); the rest are a random sample, reported apart as well.
 """
 import json
 import signal
@@ -73,8 +74,21 @@ def main():
     here = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent
     estimated, rows = finished_jobs(here)
     describe("every finished job", rows, estimated)
-    sample = [r for r in rows if r["index"] not in FIRST_IN_INDEX_ORDER]
+    chosen = chosen_jobs(here)
+    sample = [
+        r for r in rows if r["index"] not in FIRST_IN_INDEX_ORDER and r["index"] not in chosen
+    ]
     describe("the random sample (jobs run in the seeded order)", sample, estimated)
+
+
+def chosen_jobs(here):
+    """The jobs run out of the seeded order because locate.py named them (DIR/chosen.txt,
+    one index a line, '#' comments): jobs that hold known tours are no random sample."""
+    path = here / "chosen.txt"
+    if not path.exists():
+        return set()
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text().splitlines())
+    return {int(line) for line in lines if line}
 
 
 if __name__ == "__main__":
