@@ -172,7 +172,7 @@ def main():
         here = Path(args[i + 1])
         del args[i : i + 2]
     if not args:
-        sys.exit(__doc__.strip().splitlines()[2])
+        sys.exit(next(l for l in __doc__.splitlines() if l.startswith("Usage:")))
     pieces, starts, _ = load_jobs(here)
     lost = 0
     to_run = []

@@ -67,7 +67,7 @@ def directions(path, grade, starts):
 def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     if len(sys.argv) < 2:
-        sys.exit(__doc__.strip().splitlines()[2])
+        sys.exit(next(l for l in __doc__.splitlines() if l.startswith("Usage:")))
     grade = grades()
     starts = {cell(f, r) for f, r in GRADES}
     classes = {}
