@@ -14,6 +14,8 @@ import signal
 import sys
 from pathlib import Path
 
+import locate
+
 
 def first_members(here):
     paths = sorted((here / "results").glob("job-*.jsonl"), key=lambda p: int(p.stem[4:]))
@@ -26,9 +28,8 @@ def first_members(here):
 
 
 def closed(numbers):
-    """Whether the tour's last cell is a knight's move from its first (8x8, row-major)."""
-    first, last = divmod(numbers.index(1), 8), divmod(numbers.index(64), 8)
-    return sorted((abs(first[0] - last[0]), abs(first[1] - last[1]))) == [1, 2]
+    """Whether the tour's last cell is a knight's move from its first."""
+    return numbers.index(64) in locate.neighbours(numbers.index(1))
 
 
 def diagonals(numbers):
@@ -42,8 +43,9 @@ def summary(records):
     for record in records:
         jobs[record["job"]] = jobs.get(record["job"], 0) + 1
         kinds[closed(record["numbers"])] += 1
-        sums.extend(diagonals(record["numbers"]))
-        if diagonals(record["numbers"]) == (260, 260):
+        both = diagonals(record["numbers"])
+        sums.extend(both)
+        if both == (260, 260):
             print("a diagonally magic tour:", record["numbers"])
     print(f"classes: {len(records)}, {kinds[False]} open and {kinds[True]} closed")
     print("jobs: " + ", ".join(f"{j} ({n})" for j, n in sorted(jobs.items())))

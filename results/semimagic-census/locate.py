@@ -20,6 +20,7 @@ square a knight's move from the first move of every piece of its root that none 
 visits. Nothing here comes
 from the engine's code: the search is replayed from the job file alone.
 """
+import functools
 import json
 import signal
 import sys
@@ -59,19 +60,33 @@ def symmetries():
     return maps
 
 
+# The board's symmetries, made once: every tour's orientations use them.
+SYMMETRIES = symmetries()
+
+
 def read_tours(path):
-    """(name, numbers) for each tour of a JSON-lines or text file."""
-    text = Path(path).read_text()
+    """(name, numbers) for each tour of a JSON-lines or text file; a line that is neither
+    ends the run with its file and line named."""
+    try:
+        text = Path(path).read_text()
+    except OSError as e:
+        sys.exit(f"locate.py: {path}: {e.strerror}")
     if text.lstrip().startswith("{"):
         for i, line in enumerate(text.splitlines(), 1):
-            record = json.loads(line)
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as e:
+                sys.exit(f"locate.py: {path}:{i}: not a JSON line ({e.msg}, column {e.colno})")
             if "numbers" in record:
                 yield f"{path}:{i}", record["numbers"]
         return
     numbers = []
-    for line in text.splitlines():
+    for i, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0]
-        numbers.extend(int(x) for x in line.replace(",", " ").split())
+        for x in line.replace(",", " ").split():
+            if not x.isdigit():
+                sys.exit(f"locate.py: {path}:{i}: {x!r} is not a number")
+            numbers.append(int(x))
     if len(numbers) != CELLS:
         sys.exit(f"locate.py: {path}: {len(numbers)} numbers, not {CELLS}")
     yield str(path), numbers
@@ -93,7 +108,7 @@ def path_of(numbers):
 def orientations(path):
     """The tour's 16 orientations as cell sequences."""
     out = []
-    for perm in symmetries():
+    for perm in SYMMETRIES:
         image = [perm[c] for c in path]
         out.append(image)
         out.append(image[::-1])
@@ -104,11 +119,9 @@ def load_jobs(here):
     pieces = {}
     firsts = {}
     visited = {}
-    jobs = 0
     with open(here / "jobs.jsonl") as f:
         for line in f:
             job = json.loads(line)
-            jobs += 1
             for piece in job["part"]["pieces"]:
                 root, moves = piece["root"], tuple(piece["moves"])
                 pieces[(root, moves)] = job["index"]
@@ -123,11 +136,13 @@ def load_jobs(here):
         if len(common) != 1:
             sys.exit(f"locate.py: root {root}: start square not unique ({sorted(common)})")
         starts[common.pop()] = root
-    return pieces, starts, jobs
+    return pieces, starts
 
 
+@functools.lru_cache(maxsize=None)
 def finished(here, job):
-    """The numbered tours of a finished job (as tuples), or None if it has not finished."""
+    """The numbered tours of a finished job (as tuples), or None if it has not finished; read
+    once however many tours name the job."""
     path = here / "results" / f"job-{job}.jsonl"
     if not path.exists():
         return None
@@ -169,11 +184,13 @@ def main():
     here = Path(__file__).resolve().parent
     if "--dir" in args:
         i = args.index("--dir")
+        if i + 1 == len(args):
+            sys.exit("locate.py: --dir needs a directory")
         here = Path(args[i + 1])
         del args[i : i + 2]
     if not args:
         sys.exit(next(l for l in __doc__.splitlines() if l.startswith("Usage:")))
-    pieces, starts, _ = load_jobs(here)
+    pieces, starts = load_jobs(here)
     lost = 0
     to_run = []
     for source in args:

@@ -37,7 +37,7 @@ def cell(file, rank):
 def grades():
     grade = {}
     for g, (file, rank) in enumerate(GRADES):
-        for perm in locate.symmetries():
+        for perm in locate.SYMMETRIES:
             grade[perm[cell(file, rank)]] = g
     assert len(grade) == locate.CELLS, "the 10 squares meet every orbit"
     return grade
@@ -60,7 +60,7 @@ def directions(path, grade, starts):
     images = met(path, grade, starts)
     orbits = set()
     for image in images:
-        orbits.add(min(tuple(perm[c] for c in image) for perm in locate.symmetries()))
+        orbits.add(min(tuple(perm[c] for c in image) for perm in locate.SYMMETRIES))
     return orbits
 
 
