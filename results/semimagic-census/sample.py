@@ -79,6 +79,9 @@ def main():
         r for r in rows if r["index"] not in FIRST_IN_INDEX_ORDER and r["index"] not in chosen
     ]
     describe("the random sample (jobs run in the seeded order)", sample, estimated)
+    picked = [r for r in rows if r["index"] in chosen]
+    if picked:
+        describe("the jobs of chosen.txt (run first for the tours they hold)", picked, estimated)
 
 
 def chosen_jobs(here):
