@@ -2,7 +2,7 @@
 # Runs the missing jobs of a committed job directory (DIR/jobs.jsonl, results in DIR/results)
 # for about MINUTES minutes on WORKERS cores, one job a core, then writes the merge's status
 # to DIR/status.json. A job still running at the deadline is stopped and left for a later
-# run (search jobs start again from scratch), so every result file is a finished job.
+# run, which continues it (see `run-job`), so every result file is a finished job.
 # Usage: run-missing.sh DIR [MINUTES] [WORKERS]; KNIGHTS names the binary (default
 # `knights`), NICE its niceness (default 10). With SHUFFLE=SEED the missing jobs run in an
 # order drawn from SEED instead of index order: the same seed gives the same order on any

@@ -10,6 +10,7 @@ mod cli;
 mod construct;
 mod cross_engine;
 mod distribute;
+mod distribute_resume;
 mod external_solvers;
 mod frontier_engine;
 mod known_counts;

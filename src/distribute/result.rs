@@ -84,24 +84,33 @@ pub struct ResultWriter {
     finished: PathBuf,
     classes: u64,
     tour_lines: u64,
+    /// Classes written since the file was last put on disk.
+    unsynced: bool,
 }
 
 impl ResultWriter {
-    /// Starts `job`'s partial result in `dir`, replacing any earlier partial one.
-    pub fn create(dir: &Path, job: &Job) -> io::Result<Self> {
+    /// Starts `job`'s partial result in `dir` with the classes an earlier run found
+    /// (`resumed`), replacing any earlier partial file only once the new one holds them: a
+    /// kill on the way leaves the earlier file whole.
+    pub fn create(dir: &Path, job: &Job, resumed: &[Class]) -> io::Result<Self> {
         let partial = partial_path(dir, job.index);
-        let out = BufWriter::new(File::create(&partial)?);
+        let fresh = dir.join(format!("job-{}.jsonl.partial.new", job.index));
         let mut writer = ResultWriter {
-            out,
+            out: BufWriter::new(File::create(&fresh)?),
             fnv: Fnv::default(),
             partial,
             finished: result_path(dir, job.index),
             classes: 0,
             tour_lines: 0,
+            unsynced: false,
         };
         let header = serde_json::to_string(&ResultHeader::of(job)).expect("a header serialises");
         writer.line(&header)?;
-        writer.out.flush()?;
+        for class in resumed {
+            writer.class(class)?;
+        }
+        writer.sync()?;
+        std::fs::rename(&fresh, &writer.partial)?;
         Ok(writer)
     }
 
@@ -120,7 +129,23 @@ impl ResultWriter {
             self.line(&text)?;
             self.tour_lines += 1;
         }
+        self.unsynced = true;
         self.out.flush()
+    }
+
+    /// Puts the classes written so far on disk, if any were written since the last time:
+    /// before a record elsewhere says they are there (see `piece_log`).
+    pub fn sync(&mut self) -> io::Result<()> {
+        self.out.flush()?;
+        if std::mem::take(&mut self.unsynced) {
+            self.out.get_ref().sync_data()?;
+        }
+        Ok(())
+    }
+
+    /// Classes written so far.
+    pub fn classes(&self) -> u64 {
+        self.classes
     }
 
     /// Solution lines written so far.

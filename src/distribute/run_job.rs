@@ -2,20 +2,27 @@
 //! come, its result renamed into place only when the part is exhausted.
 //!
 //! Run again, a finished job is left as it is. A job stopped or killed leaves its partial
-//! file: the native search starts such a job over, while the SAT engine continues from the
-//! classes the partial file holds in full (their families are blocked, not searched again).
+//! file, and a job that keeps its tours continues from it: the classes it holds in full are
+//! kept; the SAT engine blocks their families, and the native search skips the pieces its
+//! log (`piece_log`) names as finished and does not write a class twice. A native count
+//! starts over.
 
 use super::jobfile::{Job, JobEngine, JobPart, Record};
+use super::piece_log::{
+    piece_log_path, read_piece_log, remove_piece_log, FinishedPieces, PieceLog,
+};
 use super::result::ResultWriter;
 use super::result::{check_header, partial_path, read_result, result_path, JobEnd, ResultError};
 use crate::puzzle::Puzzle;
 use crate::run::{Class, CubeProgress, Ending, EngineError, Limits, NodeProgress, Progress};
 use crate::sat::{class_of, enumerate_cubes, Observers, ProofDir, SatError, SatOptions};
-use crate::search::{search_pieces, SearchError, SearchOptions, TreePiece};
+use crate::search::{
+    search_pieces, PieceDone, PieceObservers, SearchError, SearchOptions, TreePiece,
+};
 use crate::spec::Spec;
 use crate::tour::json::parse_lines;
 use crate::tour::Tour;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -88,31 +95,55 @@ pub fn run_job(
     on_progress: &dyn Fn(Progress),
 ) -> Result<JobOutcome, RunJobError> {
     if let Some(finished) = finished_result(job, dir)? {
+        // A kill between the result's rename and the log's removal leaves a log of no use.
+        let _ = remove_piece_log(dir, job.index);
         return Ok(JobOutcome::AlreadyDone(finished));
     }
-    let puzzle = job_puzzle(job)?;
-    let resumed = match (&job.engine, job.record) {
-        (JobEngine::Sat { .. }, Record::Tours) => resumable_classes(&puzzle, dir, job),
-        _ => Vec::new(),
-    };
-    let partial = partial_path(dir, job.index);
-    let io = |source| RunJobError::Io {
-        file: partial.display().to_string(),
-        source,
-    };
-    let mut writer = ResultWriter::create(dir, job).map_err(io)?;
-    for class in &resumed {
-        writer.class(class).map_err(io)?;
+    if logs_pieces(job) && limits.solutions.is_some() {
+        // Stopped at a solution limit, the search hands over classes that another piece,
+        // maybe of another job, is in charge of; a later run would keep them.
+        return Err(RunJobError::Model {
+            index: job.index,
+            reason: "a native-search job runs to its end or a time limit, not a solution limit"
+                .into(),
+        });
     }
+    let puzzle = job_puzzle(job)?;
+    let partial = partial_path(dir, job.index);
+    let io = |file: &Path| {
+        let file = file.display().to_string();
+        move |source| RunJobError::Io { file, source }
+    };
+    let earlier = earlier_run(&puzzle, dir, job);
+    let log_path = piece_log_path(dir, job.index);
+    if earlier.pieces.is_none() {
+        // Before the new partial file: a log must never name pieces whose classes it lacks.
+        remove_piece_log(dir, job.index).map_err(io(&log_path))?;
+    }
+    let writer = ResultWriter::create(dir, job, &earlier.classes).map_err(io(&partial))?;
+    let log = match logs_pieces(job) {
+        true => Some(PieceLog::open(dir, job, earlier.pieces.is_some()).map_err(io(&log_path))?),
+        false => None,
+    };
     let sink = Sink {
         puzzle: &puzzle,
         index: job.index,
-        writer: Mutex::new((writer, None)),
+        state: Mutex::new(SinkState {
+            writer,
+            log,
+            failure: None,
+        }),
         keep: job.record == Record::Tours,
+        known: earlier
+            .classes
+            .iter()
+            .map(|c| puzzle.canonical(&c.members[0]))
+            .collect(),
     };
-    let already: Vec<Tour> = resumed.into_iter().flat_map(|c| c.members).collect();
-    let end = run_engine(job, &puzzle, options, limits, &already, &sink, on_progress)?;
-    let (writer, failure) = sink.writer.into_inner().expect("not poisoned");
+    let end = run_engine(job, &puzzle, options, limits, &earlier, &sink, on_progress)?;
+    let SinkState {
+        writer, failure, ..
+    } = sink.state.into_inner().expect("not poisoned");
     if let Some(failure) = failure {
         return Err(failure);
     }
@@ -122,12 +153,52 @@ pub fn run_job(
             partial,
         });
     }
-    let end = JobEnd {
-        tour_lines: writer.tour_lines(),
-        ..end
+    let end = match job.record {
+        // The file's own tally, which holds the classes an earlier run found too.
+        Record::Tours => JobEnd {
+            solutions: writer.tour_lines(),
+            classes: Some(writer.classes()),
+            tour_lines: writer.tour_lines(),
+            ..end
+        },
+        Record::Counts => JobEnd {
+            tour_lines: writer.tour_lines(),
+            ..end
+        },
     };
-    let path = writer.finish(&end).map_err(io)?;
+    let path = writer.finish(&end).map_err(io(&partial))?;
+    // The result is in place; a log left behind is removed by the next run of the job.
+    let _ = remove_piece_log(dir, job.index);
     Ok(JobOutcome::Finished(path, end))
+}
+
+/// Whether a job's runs log the pieces they finish: native searches that keep their tours
+/// (a count's class sizes are not kept by piece, so such a job starts over).
+fn logs_pieces(job: &Job) -> bool {
+    matches!(job.engine, JobEngine::Search { .. }) && job.record == Record::Tours
+}
+
+/// What an earlier, unfinished run of a job left that a new run keeps.
+#[derive(Default)]
+struct EarlierRun {
+    /// The classes its partial result holds in full, each verified.
+    classes: Vec<Class>,
+    /// The pieces it finished (native search), when its log and partial result agree.
+    pieces: Option<FinishedPieces>,
+}
+
+fn earlier_run(puzzle: &Puzzle, dir: &Path, job: &Job) -> EarlierRun {
+    if job.record != Record::Tours {
+        return EarlierRun::default();
+    }
+    let Some(classes) = resumable_classes(puzzle, dir, job) else {
+        return EarlierRun::default();
+    };
+    let pieces = match logs_pieces(job) {
+        true => read_piece_log(dir, job, job.part.len()),
+        false => None,
+    };
+    EarlierRun { classes, pieces }
 }
 
 /// The job's result file in `dir` when the job has finished, checked; a result that does
@@ -152,13 +223,22 @@ pub fn job_puzzle(job: &Job) -> Result<Puzzle, RunJobError> {
     Puzzle::from_spec(&spec).map_err(|e| fail(e.to_string()))
 }
 
-/// Receives classes from the engine, verifies them and writes them; the first failure is
-/// kept and stops further writing.
+/// Receives classes from the engine, verifies them and writes them, and logs the pieces
+/// finished; the first failure is kept and stops further writing.
 struct Sink<'a> {
     puzzle: &'a Puzzle,
     index: usize,
-    writer: Mutex<(ResultWriter, Option<RunJobError>)>,
+    state: Mutex<SinkState>,
     keep: bool,
+    /// Canonical forms of the classes an earlier run wrote: a piece it did not finish
+    /// finds them again, and they are not written twice.
+    known: HashSet<Vec<crate::board::Cell>>,
+}
+
+struct SinkState {
+    writer: ResultWriter,
+    log: Option<PieceLog>,
+    failure: Option<RunJobError>,
 }
 
 impl Sink<'_> {
@@ -166,25 +246,57 @@ impl Sink<'_> {
         if !self.keep {
             return;
         }
-        let mut guard = self.writer.lock().expect("not poisoned");
-        let (writer, failure) = &mut *guard;
-        if failure.is_some() {
+        let mut guard = self.state.lock().expect("not poisoned");
+        let state = &mut *guard;
+        if state.failure.is_some() {
             return;
         }
         for tour in &class.members {
             let violations = crate::verify::verify(self.puzzle, tour);
             if !violations.is_empty() {
                 let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
-                *failure = Some(RunJobError::Unverified {
+                state.failure = Some(RunJobError::Unverified {
                     index: self.index,
                     reason: list.join("; "),
                 });
                 return;
             }
         }
-        if let Err(source) = writer.class(class) {
-            *failure = Some(RunJobError::Io {
+        if !self.known.is_empty()
+            && self
+                .known
+                .contains(&self.puzzle.canonical(&class.members[0]))
+        {
+            return;
+        }
+        if let Err(source) = state.writer.class(class) {
+            state.failure = Some(RunJobError::Io {
                 file: format!("job {} partial result", self.index),
+                source,
+            });
+        }
+    }
+
+    /// Logs piece `index` of the job as finished, once its classes are on disk.
+    fn piece_done(&self, index: usize, done: &PieceDone) {
+        let mut guard = self.state.lock().expect("not poisoned");
+        let state = &mut *guard;
+        let Some(log) = state.log.as_mut() else {
+            return;
+        };
+        if state.failure.is_some() {
+            return;
+        }
+        if let Err(source) = state.writer.sync() {
+            state.failure = Some(RunJobError::Io {
+                file: format!("job {} partial result", self.index),
+                source,
+            });
+            return;
+        }
+        if let Err(source) = log.record(index, done) {
+            state.failure = Some(RunJobError::Io {
+                file: log.path().display().to_string(),
                 source,
             });
         }
@@ -197,7 +309,7 @@ fn run_engine(
     puzzle: &Puzzle,
     options: &RunJobOptions,
     limits: &Limits,
-    already: &[Tour],
+    earlier: &EarlierRun,
     sink: &Sink,
     on_progress: &dyn Fn(Progress),
 ) -> Result<JobEnd, RunJobError> {
@@ -214,7 +326,11 @@ fn run_engine(
                 jobs: options.threads,
                 symmetry: *symmetry,
             };
-            search_part(puzzle, &opts, limits, pieces, sink, on_progress)
+            let part = SearchPart {
+                pieces,
+                finished: earlier.pieces.as_ref(),
+            };
+            search_part(puzzle, &opts, limits, &part, sink, on_progress)
         }
         (JobEngine::Sat { options: sat }, JobPart::Cubes(cubes)) => {
             let sat_options = SatOptions {
@@ -222,7 +338,15 @@ fn run_engine(
                 proof: options.proof.clone(),
                 ..sat.clone()
             };
-            let part = SatPart { cubes, already };
+            let already: Vec<Tour> = earlier
+                .classes
+                .iter()
+                .flat_map(|c| c.members.iter().cloned())
+                .collect();
+            let part = SatPart {
+                cubes,
+                already: &already,
+            };
             sat_part(puzzle, &sat_options, limits, &part, sink, on_progress)
         }
         _ => Err(RunJobError::Model {
@@ -232,21 +356,41 @@ fn run_engine(
     }
 }
 
+/// A search job's pieces, and those an earlier run finished.
+struct SearchPart<'a> {
+    pieces: &'a [TreePiece],
+    finished: Option<&'a FinishedPieces>,
+}
+
 fn search_part(
     puzzle: &Puzzle,
     opts: &SearchOptions,
     limits: &Limits,
-    pieces: &[TreePiece],
+    part: &SearchPart,
     sink: &Sink,
     on_progress: &dyn Fn(Progress),
 ) -> Result<JobEnd, RunJobError> {
+    let done_before = |i: usize| part.finished.is_some_and(|f| f.contains(i));
+    // The job's index of each piece searched now.
+    let (indices, todo): (Vec<usize>, Vec<TreePiece>) = part
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| !done_before(i))
+        .map(|(i, p)| (i, p.clone()))
+        .unzip();
     let take = |class: Class| sink.take(&class);
-    let keep: Option<&(dyn Fn(Class) + Sync)> = sink.keep.then_some(&take);
+    let on_piece = |done: PieceDone| sink.piece_done(indices[done.index], &done);
     let on_nodes = |p: NodeProgress| on_progress(Progress::Nodes(p));
-    let count = search_pieces(puzzle, opts, limits, keep, &on_nodes, pieces)
+    let observers = PieceObservers {
+        sink: sink.keep.then_some(&take),
+        progress: &on_nodes,
+        on_piece: Some(&on_piece),
+    };
+    let count = search_pieces(puzzle, opts, limits, observers, &todo)
         .map_err(|e: SearchError| EngineError::new(e))?;
     let summary = count.summary;
-    Ok(JobEnd {
+    let mut end = JobEnd {
         ending: summary.ending,
         solutions: summary.solutions,
         classes: sink.keep.then_some(summary.classes),
@@ -257,7 +401,24 @@ fn search_part(
         tour_lines: 0,
         seconds: summary.seconds,
         stats: summary.stats,
-    })
+    };
+    if let Some(finished) = part.finished.filter(|f| !f.is_empty()) {
+        with_earlier_pieces(&mut end, finished);
+    }
+    Ok(end)
+}
+
+/// The end record of a run that continued an earlier one: nodes and seconds count the
+/// whole job's pieces (the earlier run's finished pieces, and this run's), so a job's
+/// figures do not depend on where it was stopped; the part the earlier run did is named.
+fn with_earlier_pieces(end: &mut JobEnd, finished: &FinishedPieces) {
+    end.seconds += finished.seconds();
+    let stats = &mut end.stats;
+    let now = stats.get("nodes").and_then(serde_json::Value::as_u64).unwrap_or(0);
+    stats.insert("nodes".into(), (now + finished.nodes()).into());
+    stats.insert("resumed_pieces".into(), finished.len().into());
+    stats.insert("resumed_nodes".into(), finished.nodes().into());
+    stats.insert("resumed_seconds".into(), finished.seconds().into());
 }
 
 /// A SAT job's cubes, and the tours its partial result already holds.
@@ -293,15 +454,11 @@ fn sat_part(
     })
 }
 
-/// The classes a partial result of this job holds in full, each verified. A partial file of
-/// another job, or one that does not read, is started over.
-fn resumable_classes(puzzle: &Puzzle, dir: &Path, job: &Job) -> Vec<Class> {
-    let Ok(text) = std::fs::read_to_string(partial_path(dir, job.index)) else {
-        return Vec::new();
-    };
-    if check_header(&text, job).is_err() {
-        return Vec::new();
-    }
+/// The classes a partial result of this job holds in full, each verified; `None` without a
+/// partial file of this job that reads (the job starts over).
+fn resumable_classes(puzzle: &Puzzle, dir: &Path, job: &Job) -> Option<Vec<Class>> {
+    let text = std::fs::read_to_string(partial_path(dir, job.index)).ok()?;
+    check_header(&text, job).ok()?;
     // A kill may cut the last line; every whole line before it counts.
     let whole: Vec<&str> = match text.ends_with('\n') {
         true => text.lines().collect(),
@@ -311,9 +468,7 @@ fn resumable_classes(puzzle: &Puzzle, dir: &Path, job: &Job) -> Vec<Class> {
             .split_last()
             .map_or(Vec::new(), |(_, w)| w.to_vec()),
     };
-    let Ok(tours) = parse_lines(&whole.join("\n")) else {
-        return Vec::new();
-    };
+    let tours = parse_lines(&whole.join("\n")).ok()?;
     let mut groups: HashMap<Vec<crate::board::Cell>, Vec<Tour>> = HashMap::new();
     for (_, tour) in tours {
         if crate::verify::verify(puzzle, &tour).is_empty() {
@@ -330,7 +485,7 @@ fn resumable_classes(puzzle: &Puzzle, dir: &Path, job: &Job) -> Vec<Class> {
         .map(|(class, _)| class)
         .collect();
     classes.sort_by(|a, b| a.members[0].order().cmp(b.members[0].order()));
-    classes
+    Some(classes)
 }
 
 /// Whether `group` holds every member of `class`.

@@ -34,6 +34,7 @@ pub fn search_width<const W: usize>(
         progress,
         started,
         given: None,
+        on_piece: None,
     };
     let (summary, _) = with_setup::<W, _>(puzzle, opts.symmetry, |setup| {
         search_setup(setup, opts, &run)
@@ -61,14 +62,27 @@ pub fn with_setup<const W: usize, T>(
     })
 }
 
-/// What a run does besides the puzzle: its limits, where classes go, progress reports, and
-/// the pieces of the tree it searches (`None`: the whole tree, cut here for the threads).
+/// What a run does besides the puzzle: its limits, where classes go, progress reports, the
+/// pieces of the tree it searches (`None`: the whole tree, cut here for the threads), and who
+/// hears of each given piece searched to its end.
 pub struct RunOn<'a> {
     pub limits: &'a Limits,
     pub sink: Option<&'a (dyn Fn(Class) + Sync)>,
     pub progress: &'a dyn Fn(NodeProgress),
     pub started: Instant,
     pub given: Option<&'a [Prefix]>,
+    pub on_piece: Option<&'a (dyn Fn(PieceDone) + Sync)>,
+}
+
+/// A given piece searched to its end: every class below it has reached the sink.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PieceDone {
+    /// The piece's position among those given.
+    pub index: usize,
+    /// Search nodes below it, its own included.
+    pub nodes: u64,
+    /// Wall-clock seconds its thread spent on it.
+    pub seconds: f64,
 }
 
 /// Runs the search in the plan's mode; the summary and the weighted solutions by class size.
@@ -144,11 +158,23 @@ fn search_in_mode<const W: usize, const M: u8>(
     std::thread::scope(|scope| {
         let (done_tx, done_rx) = mpsc::channel::<()>();
         let (counters, ctx) = (&counters, &ctx);
+        let on_piece = run.on_piece;
         scope.spawn(move || {
             pool.install(|| {
-                prefixes.par_iter().for_each_init(
+                prefixes.par_iter().enumerate().for_each_init(
                     || Job::new(setup.walker::<M>(), counters, ctx),
-                    |job, p: &Prefix| job.search_below(p),
+                    |job, (index, p): (usize, &Prefix)| {
+                        let began = Instant::now();
+                        let done = job.search_below(p);
+                        if let (Some(nodes), Some(report)) = (done, on_piece) {
+                            let seconds = began.elapsed().as_secs_f64();
+                            report(PieceDone {
+                                index,
+                                nodes,
+                                seconds,
+                            });
+                        }
+                    },
                 );
             });
             let _ = done_tx.send(());

@@ -113,6 +113,8 @@ pub struct Job<'a, const W: usize, const M: u8> {
     shared: &'a Counters,
     ctx: &'a Context<'a>,
     pub nodes: u64,
+    /// Nodes handed over to the shared counters since the job was made.
+    flushed: u64,
     solutions: u64,
     buckets: Vec<u64>,
     pos: Vec<u32>,
@@ -129,6 +131,7 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
             shared,
             ctx,
             nodes: 0,
+            flushed: 0,
             solutions: 0,
             buckets: vec![0; shared.buckets.len()],
             pos: vec![0; n],
@@ -163,11 +166,13 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
         }
     }
 
-    /// Searches everything below one prefix, then hands the counts over.
-    pub fn search_below(&mut self, p: &Prefix) {
+    /// Searches everything below one prefix, then hands the counts over; the nodes below
+    /// it when the search got to its end, `None` when a stop cut it short or came first.
+    pub fn search_below(&mut self, p: &Prefix) -> Option<u64> {
         if self.shared.halted() {
-            return;
+            return None;
         }
+        let before = self.flushed + self.nodes;
         self.stopped = false;
         let alive = self.w.start(p.root);
         debug_assert!(alive, "a collected prefix starts");
@@ -179,6 +184,7 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
         }
         self.dfs();
         self.flush();
+        (!self.stopped).then_some(self.flushed - before)
     }
 
     fn dfs(&mut self) {
@@ -231,6 +237,7 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
     pub fn flush(&mut self) {
         let s = self.shared;
         s.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.flushed += self.nodes;
         self.nodes = 0;
         if self.solutions > 0 {
             let total = s.solutions.fetch_add(self.solutions, Ordering::Relaxed) + self.solutions;

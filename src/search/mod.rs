@@ -48,9 +48,11 @@ mod sums;
 mod tables;
 mod walker;
 
-pub use driver::SearchStats;
+pub use driver::{PieceDone, SearchStats};
 pub use engine::SearchEngine;
-pub use pieces::{cut_pieces, search_pieces, ForeignPiece, PieceCount, PieceEstimate, TreePiece};
+pub use pieces::{
+    cut_pieces, search_pieces, ForeignPiece, PieceCount, PieceEstimate, PieceObservers, TreePiece,
+};
 pub use subtrees::{sample_prefixes, search_below_prefixes, SampledPrefix, SubtreeEstimate};
 
 use crate::puzzle::Puzzle;

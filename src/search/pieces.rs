@@ -3,7 +3,7 @@
 //! one run. A piece is a root and the moves made below it, valid for the puzzle and the
 //! symmetry setting it was cut for (the roots depend on both).
 
-use super::driver::{self, Setup};
+use super::driver::{self, PieceDone, Setup};
 use super::job::{replays, Context, Counters, Prefix};
 use super::mode::{FOLD, MEET, PLAIN, QUARTER};
 use super::refine::{refine, Bounds};
@@ -83,13 +83,24 @@ pub fn cut_pieces(
     )
 }
 
+/// Where a search over pieces reports.
+#[derive(Clone, Copy)]
+pub struct PieceObservers<'a> {
+    /// Receives the classes found when enumerating; `None` only counts.
+    pub sink: Option<&'a (dyn Fn(Class) + Sync)>,
+    /// The whole run's progress.
+    pub progress: &'a dyn Fn(NodeProgress),
+    /// Hears of each piece searched to its end, after its last class: a run stopped and
+    /// started again may skip the pieces it heard of.
+    pub on_piece: Option<&'a (dyn Fn(PieceDone) + Sync)>,
+}
+
 /// Searches the tree below `pieces` only, on `opts.jobs` threads.
 pub fn search_pieces(
     puzzle: &Puzzle,
     opts: &SearchOptions,
     limits: &Limits,
-    sink: Option<&(dyn Fn(Class) + Sync)>,
-    progress: &dyn Fn(NodeProgress),
+    observers: PieceObservers,
     pieces: &[TreePiece],
 ) -> Result<PieceCount, SearchError> {
     let started = Instant::now();
@@ -106,10 +117,11 @@ pub fn search_pieces(
                 check_pieces(setup, &given)?;
                 let run = driver::RunOn {
                     limits,
-                    sink,
-                    progress,
+                    sink: observers.sink,
+                    progress: observers.progress,
                     started,
                     given: Some(&given),
+                    on_piece: observers.on_piece,
                 };
                 driver::search_setup(setup, opts, &run)
             })

@@ -168,7 +168,7 @@ mod tests {
     use crate::search::driver::{cut_prefixes_to, with_setup};
     use crate::search::job::{Context, Counters};
     use crate::search::mode::PLAIN;
-    use crate::search::{search_pieces, SearchOptions};
+    use crate::search::{search_pieces, PieceObservers, SearchOptions};
     use crate::spec::Spec;
 
     fn open_5x5() -> Puzzle {
@@ -206,7 +206,12 @@ mod tests {
             jobs: 1,
             symmetry: true,
         };
-        search_pieces(puzzle, &opts, &Limits::default(), None, &|_| {}, &pieces)
+        let observers = PieceObservers {
+            sink: None,
+            progress: &|_| {},
+            on_piece: None,
+        };
+        search_pieces(puzzle, &opts, &Limits::default(), observers, &pieces)
             .unwrap()
             .summary
             .solutions

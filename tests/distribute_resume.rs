@@ -1,0 +1,158 @@
+//! A native-search job that keeps its tours continues where it was stopped: the pieces its
+//! log names are not searched again, the classes its partial result holds are not written
+//! twice, and the finished result equals an uninterrupted run's (tours, classes, nodes).
+
+use knights::distribute::{
+    partial_path, piece_log_path, result_path, run_job, split, Job, JobEnd, JobEngine, JobOutcome,
+    Record, RunJobOptions, SplitRequest,
+};
+use knights::run::{Limits, Progress};
+use knights::spec::Spec;
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Semimagic tours of 4x12 (columns sum to 98): a second or so of search, cut in two jobs.
+fn ladder_jobs() -> Vec<Job> {
+    let spec = Spec::from_toml("board = \"4x12\"\n[sums]\ncols = 98\n", "test").unwrap();
+    let request = SplitRequest {
+        spec: &spec,
+        engine: JobEngine::Search { symmetry: true },
+        record: Record::Tours,
+        jobs: 2,
+        probes: 16,
+        seed: 7,
+    };
+    split(&request).unwrap()
+}
+
+fn one_thread() -> RunJobOptions {
+    RunJobOptions {
+        threads: 1,
+        proof: None,
+    }
+}
+
+/// Runs `job` in `dir` with `limits`, stopping it at the `stop_at`-th progress report.
+fn run_stopping(job: &Job, dir: &Path, stop_at: Option<usize>) -> JobOutcome {
+    let limits = Limits::default();
+    let stop = limits.stop.clone();
+    let reports = AtomicUsize::new(0);
+    let on_progress = |_: Progress| {
+        let seen = reports.fetch_add(1, Ordering::SeqCst) + 1;
+        if stop_at.is_some_and(|at| seen >= at) {
+            stop.raise();
+        }
+    };
+    run_job(job, dir, &one_thread(), &limits, &on_progress).unwrap()
+}
+
+fn finished(outcome: JobOutcome) -> JobEnd {
+    match outcome {
+        JobOutcome::Finished(_, end) => end,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The numbered tours of a finished result, each once; panics on a tour written twice.
+fn tours(dir: &Path, index: usize) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(result_path(dir, index)).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut set = BTreeSet::new();
+    for line in &lines[1..lines.len() - 1] {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(set.insert(value["numbers"].to_string()), "twice: {line}");
+    }
+    set
+}
+
+fn nodes(end: &JobEnd) -> u64 {
+    end.stats["nodes"].as_u64().unwrap()
+}
+
+/// One uninterrupted run of job 0, for comparison.
+fn whole_run(jobs: &[Job]) -> (tempfile::TempDir, JobEnd) {
+    let dir = tempfile::tempdir().unwrap();
+    let end = finished(run_stopping(&jobs[0], dir.path(), None));
+    assert!(end.solutions > 0 && !end.stats.contains_key("resumed_pieces"));
+    (dir, end)
+}
+
+#[test]
+fn a_search_job_stopped_again_and_again_ends_as_one_run_does() {
+    let jobs = ladder_jobs();
+    let (whole_dir, whole) = whole_run(&jobs);
+    let dir = tempfile::tempdir().unwrap();
+    let log = piece_log_path(dir.path(), 0);
+    let mut stops_after_a_piece = 0;
+    // Run k stops at its k-th progress report (a quarter second apart), so every run goes
+    // further than the one before and one of them finishes. Each leaves half a line at the
+    // end of its log.
+    let end = (1..100)
+        .find_map(|k| match run_stopping(&jobs[0], dir.path(), Some(k)) {
+            JobOutcome::Finished(_, end) => Some(end),
+            JobOutcome::Stopped { .. } => {
+                let logged = std::fs::read_to_string(&log).unwrap().lines().count() - 1;
+                stops_after_a_piece += usize::from(logged > 0);
+                // As a kill in the middle of a line would leave it.
+                let mut file = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
+                file.write_all(b"{\"piece\":").unwrap();
+                None
+            }
+            other => panic!("{other:?}"),
+        })
+        .expect("a run finishes");
+    assert!(stops_after_a_piece > 0, "no run was stopped after a piece");
+    assert!(end.stats["resumed_pieces"].as_u64().unwrap() > 0);
+    assert_eq!(nodes(&end), nodes(&whole));
+    assert_eq!(
+        (end.solutions, end.classes, end.tour_lines),
+        (whole.solutions, whole.classes, whole.tour_lines)
+    );
+    assert_eq!(tours(dir.path(), 0), tours(whole_dir.path(), 0));
+    assert!(!log.exists() && !partial_path(dir.path(), 0).exists());
+}
+
+/// Every class already in the partial result (an earlier run stopped in its last piece, say):
+/// each is found again, none is written twice.
+#[test]
+fn a_class_found_again_is_not_written_twice() {
+    let jobs = ladder_jobs();
+    let (whole_dir, whole) = whole_run(&jobs);
+    let text = std::fs::read_to_string(result_path(whole_dir.path(), 0)).unwrap();
+    let body = &text[..text.trim_end().rfind('\n').unwrap() + 1];
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(partial_path(dir.path(), 0), body).unwrap();
+    let end = finished(run_stopping(&jobs[0], dir.path(), None));
+    assert_eq!(
+        (end.solutions, end.classes, nodes(&end)),
+        (whole.solutions, whole.classes, nodes(&whole))
+    );
+    assert_eq!(tours(dir.path(), 0), tours(whole_dir.path(), 0));
+}
+
+/// A log whose partial result is gone names pieces whose classes nothing holds: the job
+/// starts over and searches every piece.
+#[test]
+fn a_piece_log_without_its_partial_result_is_not_trusted() {
+    let jobs = ladder_jobs();
+    let (whole_dir, whole) = whole_run(&jobs);
+    let text = std::fs::read_to_string(result_path(whole_dir.path(), 0)).unwrap();
+    let header = text.lines().next().unwrap();
+    let mut log = format!("{header}\n");
+    for piece in 0..jobs[0].part.len() {
+        log.push_str(&format!(
+            "{{\"piece\":{piece},\"nodes\":1,\"seconds\":0.0}}\n"
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(piece_log_path(dir.path(), 0), log).unwrap();
+    let end = finished(run_stopping(&jobs[0], dir.path(), None));
+    assert!(!end.stats.contains_key("resumed_pieces"), "{:?}", end.stats);
+    assert_eq!(
+        (end.solutions, nodes(&end)),
+        (whole.solutions, nodes(&whole))
+    );
+    assert_eq!(tours(dir.path(), 0), tours(whole_dir.path(), 0));
+}
