@@ -414,7 +414,10 @@ fn search_part(
 fn with_earlier_pieces(end: &mut JobEnd, finished: &FinishedPieces) {
     end.seconds += finished.seconds();
     let stats = &mut end.stats;
-    let now = stats.get("nodes").and_then(serde_json::Value::as_u64).unwrap_or(0);
+    let now = stats
+        .get("nodes")
+        .and_then(serde_json::Value::as_u64)
+        .unwrap_or(0);
     stats.insert("nodes".into(), (now + finished.nodes()).into());
     stats.insert("resumed_pieces".into(), finished.len().into());
     stats.insert("resumed_nodes".into(), finished.nodes().into());
