@@ -1,7 +1,9 @@
-//! Classifying a set of tours of one board two ways (seed 004): by tour type (the cells'
-//! location codes in visiting order, [`types`]), and by the box's own symmetries
-//! ([`geometric`]). Tours whose ends are a move apart ("closing") are classified apart from
-//! the others, as the seed does, and compared as loops.
+//! Classifying a set of tours of one board (seed 004): by tour type (the cells' location
+//! codes in visiting order, [`types`]), and by the box's own symmetries ([`geometric`]).
+//! Tours whose ends are a move apart ("closing") are classified apart from the others, as
+//! the seed does, and compared as loops; they are also counted as numbered tours, classes
+//! of which a closing loop may hold several (the classes of a census of numbered tours,
+//! where the loops are its "geometry classes").
 
 pub mod geometric;
 pub mod types;
@@ -65,6 +67,9 @@ pub struct Classified {
     pub classes_open: Partition,
     /// Geometric classes of the closing tours.
     pub classes_closing: Partition,
+    /// Classes of the closing tours as numbered tours: under the same symmetries, but not
+    /// wherever the loop starts (an open tour's numbered class is its geometric class).
+    pub numbered_closing: Partition,
     /// Every geometric class met, in order of first tour.
     pub classes: Vec<Class>,
 }
@@ -77,10 +82,16 @@ pub fn classify(board: &Board, tours: &[Tour]) -> Classified {
     let group = SymmetryGroup::of_board(shape, true);
     let mut type_sizes: [HashMap<Vec<u8>, usize>; 2] = Default::default();
     let mut class_of: HashMap<(bool, Vec<usize>), usize> = HashMap::new();
+    let mut numbered_closing: HashMap<Vec<usize>, usize> = HashMap::new();
     let mut classes: Vec<Class> = Vec::new();
     for (i, tour) in tours.iter().enumerate() {
         let closing = tour.len() > 1 && board.is_move(tour.last(), tour.first());
         let kind = usize::from(closing);
+        if closing {
+            *numbered_closing
+                .entry(geometric::canonical(&group, tour, false))
+                .or_default() += 1;
+        }
         *type_sizes[kind]
             .entry(types::tour_type(tour, &codes, closing))
             .or_default() += 1;
@@ -115,6 +126,7 @@ pub fn classify(board: &Board, tours: &[Tour]) -> Classified {
         types_closing: Partition::of(closing_types.into_values()),
         classes_open: class_sizes(false),
         classes_closing: class_sizes(true),
+        numbered_closing: Partition::of(numbered_closing.into_values()),
         classes,
     }
 }
@@ -123,6 +135,28 @@ pub fn classify(board: &Board, tours: &[Tour]) -> Classified {
 mod tests {
     use super::*;
     use crate::board::Shape;
+
+    /// A closed tour numbered from another of its cells is the same loop, but another
+    /// numbered tour: one geometric class, two numbered ones; its mirror image joins both.
+    #[test]
+    fn a_loop_started_elsewhere_is_one_geometric_and_another_numbered_class() {
+        let grid = include_str!("../../tests/data/tours/semimagic-2003-06-18-closed.txt");
+        let tour = crate::tour::text::parse(grid).unwrap();
+        let shape = tour.shape();
+        let mut shifted = tour.order().to_vec();
+        shifted.rotate_left(8);
+        let mirrored = tour.order().iter().map(|&c| c / 8 * 8 + 7 - c % 8).collect();
+        let tours = [
+            tour.clone(),
+            Tour::new(shape, shifted).unwrap(),
+            Tour::new(shape, mirrored).unwrap(),
+        ];
+        let found = classify(&Board::knight(shape), &tours);
+        assert_eq!(found.classes_closing.groups, 1, "{found:?}");
+        assert_eq!(found.numbered_closing.groups, 2, "{found:?}");
+        assert_eq!(found.numbered_closing.tours, 3);
+        assert_eq!(found.numbered_closing.sizes, BTreeMap::from([(1, 1), (2, 1)]));
+    }
 
     /// A tour and its images under the group's elements fall into one class, and reversed
     /// into one tour type.

@@ -111,6 +111,8 @@ fn table(found: &Classified, leaper: Leaper) -> String {
         found.group_order
     );
     out += &partition_table("classes", &found.classes_open, &found.classes_closing);
+    out += "\nNumbered classes: the same, but a closing tour numbered from another cell is another\ntour (the classes of a census of numbered tours; its loops above are the geometric ones).\n";
+    out += &partition_table("classes", &found.classes_open, &found.numbered_closing);
     let fixed: Vec<_> = found
         .classes
         .iter()
