@@ -145,7 +145,11 @@ mod tests {
         let shape = tour.shape();
         let mut shifted = tour.order().to_vec();
         shifted.rotate_left(8);
-        let mirrored = tour.order().iter().map(|&c| c / 8 * 8 + 7 - c % 8).collect();
+        let mirrored = tour
+            .order()
+            .iter()
+            .map(|&c| c / 8 * 8 + 7 - c % 8)
+            .collect();
         let tours = [
             tour.clone(),
             Tour::new(shape, shifted).unwrap(),
@@ -155,7 +159,10 @@ mod tests {
         assert_eq!(found.classes_closing.groups, 1, "{found:?}");
         assert_eq!(found.numbered_closing.groups, 2, "{found:?}");
         assert_eq!(found.numbered_closing.tours, 3);
-        assert_eq!(found.numbered_closing.sizes, BTreeMap::from([(1, 1), (2, 1)]));
+        assert_eq!(
+            found.numbered_closing.sizes,
+            BTreeMap::from([(1, 1), (2, 1)])
+        );
     }
 
     /// A tour and its images under the group's elements fall into one class, and reversed
