@@ -59,7 +59,9 @@ pub struct JobEnd {
     pub class_sizes: BTreeMap<u64, u64>,
     /// Solution lines in the file.
     pub tour_lines: u64,
-    /// Wall-clock seconds of the run that finished the job.
+    /// Wall-clock seconds of the run that finished the job; for a native search that
+    /// continued an earlier run, plus the seconds that run's threads spent on the pieces it
+    /// finished (the stats' `resumed_seconds`), so that the figure is the whole job's.
     pub seconds: f64,
     /// The engine's figures.
     #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
