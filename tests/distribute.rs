@@ -29,7 +29,8 @@ fn sat_engine(solver: SolverKind) -> JobEngine {
     }
 }
 
-fn cut(spec: &Spec, engine: JobEngine, record: Record, jobs: usize) -> Vec<Job> {
+/// `spec` cut into `jobs` jobs (16 probes, seed 7).
+pub(crate) fn cut(spec: &Spec, engine: JobEngine, record: Record, jobs: usize) -> Vec<Job> {
     let request = SplitRequest {
         spec,
         engine,
@@ -41,7 +42,7 @@ fn cut(spec: &Spec, engine: JobEngine, record: Record, jobs: usize) -> Vec<Job> 
     split(&request).unwrap()
 }
 
-fn one_thread() -> RunJobOptions {
+pub(crate) fn one_thread() -> RunJobOptions {
     RunJobOptions {
         threads: 1,
         proof: None,

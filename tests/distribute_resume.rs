@@ -2,50 +2,52 @@
 //! log names are not searched again, the classes its partial result holds are not written
 //! twice, and the finished result equals an uninterrupted run's (tours, classes, nodes).
 
+use crate::distribute::{cut, one_thread};
 use knights::distribute::{
-    partial_path, piece_log_path, result_path, run_job, split, Job, JobEnd, JobEngine, JobOutcome,
-    Record, RunJobOptions, SplitRequest,
+    partial_path, piece_log_path, result_path, run_job, Job, JobEnd, JobEngine, JobOutcome, Record,
 };
-use knights::run::{Limits, Progress};
+use knights::run::{JobResumedProgress, Limits, Progress, SetAside};
 use knights::spec::Spec;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// Semimagic tours of 4x12 (columns sum to 98): a second or so of search, cut in two jobs.
 fn ladder_jobs() -> Vec<Job> {
     let spec = Spec::from_toml("board = \"4x12\"\n[sums]\ncols = 98\n", "test").unwrap();
-    let request = SplitRequest {
-        spec: &spec,
-        engine: JobEngine::Search { symmetry: true },
-        record: Record::Tours,
-        jobs: 2,
-        probes: 16,
-        seed: 7,
-    };
-    split(&request).unwrap()
+    cut(
+        &spec,
+        JobEngine::Search { symmetry: true },
+        Record::Tours,
+        2,
+    )
 }
 
-fn one_thread() -> RunJobOptions {
-    RunJobOptions {
-        threads: 1,
-        proof: None,
-    }
-}
-
-/// Runs `job` in `dir` with `limits`, stopping it at the `stop_at`-th progress report.
-fn run_stopping(job: &Job, dir: &Path, stop_at: Option<usize>) -> JobOutcome {
+/// Runs `job` in `dir`, stopping it at the `stop_at`-th progress report; with what the run
+/// said it kept from an earlier run.
+fn run_stopping(
+    job: &Job,
+    dir: &Path,
+    stop_at: Option<usize>,
+) -> (JobOutcome, Option<JobResumedProgress>) {
     let limits = Limits::default();
     let stop = limits.stop.clone();
     let reports = AtomicUsize::new(0);
-    let on_progress = |_: Progress| {
+    let resumed = Mutex::new(None);
+    let on_progress = |report: Progress| {
+        if let Progress::JobResumed(r) = report {
+            assert!(resumed.lock().unwrap().replace(r).is_none(), "said twice");
+            return;
+        }
         let seen = reports.fetch_add(1, Ordering::SeqCst) + 1;
         if stop_at.is_some_and(|at| seen >= at) {
             stop.raise();
         }
     };
-    run_job(job, dir, &one_thread(), &limits, &on_progress).unwrap()
+    let outcome = run_job(job, dir, &one_thread(), &limits, &on_progress).unwrap();
+    (outcome, resumed.into_inner().unwrap())
 }
 
 fn finished(outcome: JobOutcome) -> JobEnd {
@@ -74,9 +76,31 @@ fn nodes(end: &JobEnd) -> u64 {
 /// One uninterrupted run of job 0, for comparison.
 fn whole_run(jobs: &[Job]) -> (tempfile::TempDir, JobEnd) {
     let dir = tempfile::tempdir().unwrap();
-    let end = finished(run_stopping(&jobs[0], dir.path(), None));
+    let (outcome, resumed) = run_stopping(&jobs[0], dir.path(), None);
+    let end = finished(outcome);
     assert!(end.solutions > 0 && !end.stats.contains_key("resumed_pieces"));
+    assert_eq!(resumed, None);
     (dir, end)
+}
+
+/// A finished run's end; after a stopped one, half a line appended to its piece log, as a
+/// kill in the middle of a line would leave it.
+fn outcome_of_run(
+    outcome: JobOutcome,
+    log: &Path,
+    stops_after_a_piece: &mut usize,
+) -> Option<JobEnd> {
+    match outcome {
+        JobOutcome::Finished(_, end) => Some(end),
+        JobOutcome::Stopped { .. } => {
+            let logged = std::fs::read_to_string(log).unwrap().lines().count() - 1;
+            *stops_after_a_piece += usize::from(logged > 0);
+            let mut file = std::fs::OpenOptions::new().append(true).open(log).unwrap();
+            file.write_all(b"{\"piece\":").unwrap();
+            None
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -86,24 +110,26 @@ fn a_search_job_stopped_again_and_again_ends_as_one_run_does() {
     let dir = tempfile::tempdir().unwrap();
     let log = piece_log_path(dir.path(), 0);
     let mut stops_after_a_piece = 0;
+    let mut said_pieces_done = 0;
     // Run k stops at its k-th progress report (a quarter second apart), so every run goes
     // further than the one before and one of them finishes. Each leaves half a line at the
     // end of its log.
     let end = (1..100)
-        .find_map(|k| match run_stopping(&jobs[0], dir.path(), Some(k)) {
-            JobOutcome::Finished(_, end) => Some(end),
-            JobOutcome::Stopped { .. } => {
-                let logged = std::fs::read_to_string(&log).unwrap().lines().count() - 1;
-                stops_after_a_piece += usize::from(logged > 0);
-                // As a kill in the middle of a line would leave it.
-                let mut file = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
-                file.write_all(b"{\"piece\":").unwrap();
-                None
+        .find_map(|k| {
+            let (outcome, resumed) = run_stopping(&jobs[0], dir.path(), Some(k));
+            if let Some(r) = resumed {
+                // The half line left below is no reason to set the log aside.
+                assert_eq!((r.set_aside, r.pieces), (None, jobs[0].part.len()), "{r:?}");
+                said_pieces_done = said_pieces_done.max(r.pieces_done);
             }
-            other => panic!("{other:?}"),
+            outcome_of_run(outcome, &log, &mut stops_after_a_piece)
         })
         .expect("a run finishes");
     assert!(stops_after_a_piece > 0, "no run was stopped after a piece");
+    assert_eq!(
+        said_pieces_done as u64,
+        end.stats["resumed_pieces"].as_u64().unwrap()
+    );
     assert!(end.stats["resumed_pieces"].as_u64().unwrap() > 0);
     assert_eq!(nodes(&end), nodes(&whole));
     assert_eq!(
@@ -124,7 +150,13 @@ fn a_class_found_again_is_not_written_twice() {
     let body = &text[..text.trim_end().rfind('\n').unwrap() + 1];
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(partial_path(dir.path(), 0), body).unwrap();
-    let end = finished(run_stopping(&jobs[0], dir.path(), None));
+    let (outcome, resumed) = run_stopping(&jobs[0], dir.path(), None);
+    let end = finished(outcome);
+    let resumed = resumed.expect("the kept classes are reported");
+    assert_eq!(
+        (resumed.classes as u64, resumed.pieces_done),
+        (whole.classes.unwrap(), 0)
+    );
     assert_eq!(
         (end.solutions, end.classes, nodes(&end)),
         (whole.solutions, whole.classes, nodes(&whole))
@@ -148,7 +180,37 @@ fn a_piece_log_without_its_partial_result_is_not_trusted() {
     }
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(piece_log_path(dir.path(), 0), log).unwrap();
-    let end = finished(run_stopping(&jobs[0], dir.path(), None));
+    let (outcome, resumed) = run_stopping(&jobs[0], dir.path(), None);
+    let end = finished(outcome);
+    let set_aside = resumed.and_then(|r| r.set_aside);
+    assert_eq!(set_aside, Some(SetAside::LogWithoutPartial));
+    assert!(!end.stats.contains_key("resumed_pieces"), "{:?}", end.stats);
+    assert_eq!(
+        (end.solutions, nodes(&end)),
+        (whole.solutions, nodes(&whole))
+    );
+    assert_eq!(tours(dir.path(), 0), tours(whole_dir.path(), 0));
+}
+
+/// A log with a line that does not read in its middle is set aside, and the run says so by
+/// its line: the job searches every piece again and ends as one run does.
+#[test]
+fn a_piece_log_with_a_bad_line_is_set_aside_and_named() {
+    let jobs = ladder_jobs();
+    let (whole_dir, whole) = whole_run(&jobs);
+    let text = std::fs::read_to_string(result_path(whole_dir.path(), 0)).unwrap();
+    let header = text.lines().next().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(partial_path(dir.path(), 0), format!("{header}\n")).unwrap();
+    let log = format!(
+        "{header}\n{{\"piece\":0,\"nodes\":1,\"seconds\":0.0}}\nnot a line\n{{\"piece\":1,\"nodes\":1,\"seconds\":0.0}}\n"
+    );
+    std::fs::write(piece_log_path(dir.path(), 0), log).unwrap();
+    let (outcome, resumed) = run_stopping(&jobs[0], dir.path(), None);
+    let end = finished(outcome);
+    let resumed = resumed.expect("the set-aside log is reported");
+    assert_eq!(resumed.set_aside, Some(SetAside::Log { line: 3 }));
+    assert_eq!(resumed.pieces_done, 0);
     assert!(!end.stats.contains_key("resumed_pieces"), "{:?}", end.stats);
     assert_eq!(
         (end.solutions, nodes(&end)),

@@ -370,5 +370,20 @@ pub fn show_progress(progress: &Progress) -> impl Fn(EngineProgress) + '_ {
                 super::summary::utc_text(c.saved_unix)
             );
         }),
+        EngineProgress::JobResumed(r) => progress.suspend(|| say_job_resumed(&r)),
+    }
+}
+
+/// What a job keeps from its earlier run, and what it sets aside, in one or two lines.
+fn say_job_resumed(report: &knights::run::JobResumedProgress) {
+    if let Some(problem) = report.set_aside {
+        errln!("note: {problem}; that work is done again");
+    }
+    let pieces = match report.pieces {
+        0 => String::new(),
+        all => format!(", {} of {all} pieces done earlier", report.pieces_done),
+    };
+    if report.classes > 0 || report.pieces_done > 0 {
+        errln!("continuing: {} classes kept{pieces}", report.classes);
     }
 }

@@ -9,6 +9,7 @@
 
 use super::jobfile::Job;
 use super::result::{check_header, ResultHeader};
+use crate::run::SetAside;
 use crate::search::PieceDone;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -62,25 +63,37 @@ impl FinishedPieces {
     }
 }
 
-/// The pieces of `job` that the log in `dir` names as finished; `None` when there is no log,
-/// or it belongs to another job, or names a piece the job does not have (then the job starts
-/// over).
-pub fn read_piece_log(dir: &Path, job: &Job, pieces: usize) -> Option<FinishedPieces> {
-    let text = std::fs::read_to_string(piece_log_path(dir, job.index)).ok()?;
-    check_header(&text, job).ok()?;
+/// The pieces of `job` that the log in `dir` names as finished; `None` when there is no log.
+/// A log that belongs to another job, has a line that does not read, or names a piece the
+/// job does not have is not used (the job starts over), and the error says where it failed.
+pub fn read_piece_log(
+    dir: &Path,
+    job: &Job,
+    pieces: usize,
+) -> Result<Option<FinishedPieces>, SetAside> {
+    let text = match std::fs::read_to_string(piece_log_path(dir, job.index)) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(_) => return Err(SetAside::Log { line: 0 }),
+        Ok(text) => text,
+    };
+    check_header(&text, job).map_err(|_| SetAside::Log { line: 1 })?;
     let mut finished = FinishedPieces::default();
     // Only lines ended by a newline were written whole.
     let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
-    for line in whole.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-        let entry: PieceLine = serde_json::from_str(line).ok()?;
+    for (at, line) in whole.lines().enumerate().skip(1) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = SetAside::Log { line: at + 1 };
+        let entry: PieceLine = serde_json::from_str(line).map_err(|_| bad)?;
         if entry.piece >= pieces {
-            return None;
+            return Err(bad);
         }
         finished
             .by_piece
             .insert(entry.piece, (entry.nodes, entry.seconds));
     }
-    Some(finished)
+    Ok(Some(finished))
 }
 
 /// Removes a job's piece log, if any.

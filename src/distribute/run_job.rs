@@ -14,7 +14,10 @@ use super::piece_log::{
 use super::result::ResultWriter;
 use super::result::{check_header, partial_path, read_result, result_path, JobEnd, ResultError};
 use crate::puzzle::Puzzle;
-use crate::run::{Class, CubeProgress, Ending, EngineError, Limits, NodeProgress, Progress};
+use crate::run::{
+    Class, CubeProgress, Ending, EngineError, JobResumedProgress, Limits, NodeProgress, Progress,
+    SetAside,
+};
 use crate::sat::{class_of, enumerate_cubes, Observers, ProofDir, SatError, SatOptions};
 use crate::search::{
     search_pieces, PieceDone, PieceObservers, SearchError, SearchOptions, TreePiece,
@@ -115,6 +118,9 @@ pub fn run_job(
         move |source| RunJobError::Io { file, source }
     };
     let earlier = earlier_run(&puzzle, dir, job);
+    if let Some(report) = earlier.report(job) {
+        on_progress(Progress::JobResumed(report));
+    }
     let log_path = piece_log_path(dir, job.index);
     if earlier.pieces.is_none() {
         // Before the new partial file: a log must never name pieces whose classes it lacks.
@@ -185,20 +191,55 @@ struct EarlierRun {
     classes: Vec<Class>,
     /// The pieces it finished (native search), when its log and partial result agree.
     pieces: Option<FinishedPieces>,
+    /// A file it left that is not used.
+    set_aside: Option<SetAside>,
+}
+
+impl EarlierRun {
+    /// The report of what is kept and set aside; `None` when the earlier run left nothing.
+    fn report(&self, job: &Job) -> Option<JobResumedProgress> {
+        let pieces_done = self.pieces.as_ref().map_or(0, FinishedPieces::len);
+        let left_something =
+            !self.classes.is_empty() || pieces_done > 0 || self.set_aside.is_some();
+        left_something.then(|| JobResumedProgress {
+            classes: self.classes.len(),
+            pieces_done,
+            pieces: if logs_pieces(job) { job.part.len() } else { 0 },
+            set_aside: self.set_aside,
+        })
+    }
 }
 
 fn earlier_run(puzzle: &Puzzle, dir: &Path, job: &Job) -> EarlierRun {
     if job.record != Record::Tours {
         return EarlierRun::default();
     }
-    let Some(classes) = resumable_classes(puzzle, dir, job) else {
-        return EarlierRun::default();
+    let has_log = logs_pieces(job) && piece_log_path(dir, job.index).exists();
+    let classes = match resumable_classes(puzzle, dir, job) {
+        Ok(Some(classes)) => classes,
+        Ok(None) if has_log => return set_aside(SetAside::LogWithoutPartial),
+        Ok(None) => return EarlierRun::default(),
+        Err(problem) => return set_aside(problem),
     };
-    let pieces = match logs_pieces(job) {
-        true => read_piece_log(dir, job, job.part.len()),
-        false => None,
+    let (pieces, set_aside) = match logs_pieces(job) {
+        true => match read_piece_log(dir, job, job.part.len()) {
+            Ok(pieces) => (pieces, None),
+            Err(problem) => (None, Some(problem)),
+        },
+        false => (None, None),
     };
-    EarlierRun { classes, pieces }
+    EarlierRun {
+        classes,
+        pieces,
+        set_aside,
+    }
+}
+
+fn set_aside(problem: SetAside) -> EarlierRun {
+    EarlierRun {
+        set_aside: Some(problem),
+        ..EarlierRun::default()
+    }
 }
 
 /// The job's result file in `dir` when the job has finished, checked; a result that does
@@ -459,9 +500,17 @@ fn sat_part(
 
 /// The classes a partial result of this job holds in full, each verified; `None` without a
 /// partial file of this job that reads (the job starts over).
-fn resumable_classes(puzzle: &Puzzle, dir: &Path, job: &Job) -> Option<Vec<Class>> {
-    let text = std::fs::read_to_string(partial_path(dir, job.index)).ok()?;
-    check_header(&text, job).ok()?;
+fn resumable_classes(
+    puzzle: &Puzzle,
+    dir: &Path,
+    job: &Job,
+) -> Result<Option<Vec<Class>>, SetAside> {
+    let text = match std::fs::read_to_string(partial_path(dir, job.index)) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(_) => return Err(SetAside::Partial),
+        Ok(text) => text,
+    };
+    check_header(&text, job).map_err(|_| SetAside::Partial)?;
     // A kill may cut the last line; every whole line before it counts.
     let whole: Vec<&str> = match text.ends_with('\n') {
         true => text.lines().collect(),
@@ -471,7 +520,7 @@ fn resumable_classes(puzzle: &Puzzle, dir: &Path, job: &Job) -> Option<Vec<Class
             .split_last()
             .map_or(Vec::new(), |(_, w)| w.to_vec()),
     };
-    let tours = parse_lines(&whole.join("\n")).ok()?;
+    let tours = parse_lines(&whole.join("\n")).map_err(|_| SetAside::Partial)?;
     let mut groups: HashMap<Vec<crate::board::Cell>, Vec<Tour>> = HashMap::new();
     for (_, tour) in tours {
         if crate::verify::verify(puzzle, &tour).is_empty() {
@@ -488,7 +537,7 @@ fn resumable_classes(puzzle: &Puzzle, dir: &Path, job: &Job) -> Option<Vec<Class
         .map(|(class, _)| class)
         .collect();
     classes.sort_by(|a, b| a.members[0].order().cmp(b.members[0].order()));
-    Some(classes)
+    Ok(Some(classes))
 }
 
 /// Whether `group` holds every member of `class`.

@@ -11,7 +11,10 @@ mod summary;
 
 pub use engine::{Engine, EngineError};
 pub use finished::{fingerprint, FinishedCubes, FinishedParts};
-pub use progress::{ContinuedProgress, CubeProgress, NodeProgress, Progress, StepProgress};
+pub use progress::{
+    ContinuedProgress, CubeProgress, JobResumedProgress, NodeProgress, Progress, SetAside,
+    StepProgress,
+};
 pub use summary::{CheckpointNote, CountOnly, Summary};
 
 use crate::tour::Tour;

@@ -54,6 +54,63 @@ pub struct ContinuedProgress {
     pub saved_unix: u64,
 }
 
+/// A job continues what an earlier, unfinished run of it left (`distribute::run_job`),
+/// reported once before its engine starts, when there was anything to keep or to set aside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct JobResumedProgress {
+    /// Classes the earlier run wrote in full, each verified again and kept.
+    pub classes: usize,
+    /// The job's pieces (native search) the earlier run finished: not searched again.
+    pub pieces_done: usize,
+    /// The job's pieces in all; 0 for a job that does not log them (SAT, native counts).
+    pub pieces: usize,
+    /// What the earlier run left that could not be used: what it held is found again.
+    pub set_aside: Option<SetAside>,
+}
+
+/// A file an earlier run of a job left that a new run does not use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SetAside {
+    /// The partial result does not read as this job's.
+    Partial,
+    /// A piece log whose partial result is gone or does not read.
+    LogWithoutPartial,
+    /// The piece log does not read: its file (`line` 0), its header (1) or a later line.
+    Log {
+        /// The first line that does not read.
+        line: usize,
+    },
+}
+
+impl std::fmt::Display for SetAside {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetAside::Partial => {
+                write!(
+                    f,
+                    "the earlier run's partial result does not read as this job's"
+                )
+            }
+            SetAside::LogWithoutPartial => {
+                write!(
+                    f,
+                    "the earlier run's piece log has no partial result beside it"
+                )
+            }
+            SetAside::Log { line: 0 } => write!(f, "the earlier run's piece log does not read"),
+            SetAside::Log { line: 1 } => {
+                write!(f, "the earlier run's piece log belongs to another job")
+            }
+            SetAside::Log { line } => {
+                write!(
+                    f,
+                    "line {line} of the earlier run's piece log does not read"
+                )
+            }
+        }
+    }
+}
+
 /// Progress of any engine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Progress {
@@ -65,4 +122,6 @@ pub enum Progress {
     Steps(StepProgress),
     /// From the frontier engine, once, before its first step: where it continues from.
     Continued(ContinuedProgress),
+    /// From a job's run, once, before its engine starts: what an earlier run left.
+    JobResumed(JobResumedProgress),
 }

@@ -164,14 +164,14 @@ fn search_in_mode<const W: usize, const M: u8>(
                 prefixes.par_iter().enumerate().for_each_init(
                     || Job::new(setup.walker::<M>(), counters, ctx),
                     |job, (index, p): (usize, &Prefix)| {
-                        let began = Instant::now();
+                        // The clock is read only when someone listens for finished pieces.
+                        let began = on_piece.map(|_| Instant::now());
                         let done = job.search_below(p);
-                        if let (Some(nodes), Some(report)) = (done, on_piece) {
-                            let seconds = began.elapsed().as_secs_f64();
+                        if let (Some(nodes), Some(report), Some(began)) = (done, on_piece, began) {
                             report(PieceDone {
                                 index,
                                 nodes,
-                                seconds,
+                                seconds: began.elapsed().as_secs_f64(),
                             });
                         }
                     },
