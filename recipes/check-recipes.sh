@@ -5,6 +5,7 @@
 #     the merge must then give no count and name it, and the rerun with --resume-failed must
 #     run that job alone and give the single-process count;
 #   - the Slurm array script: `bash -n`, and its tasks run with SLURM_ARRAY_TASK_ID set by hand;
+#   - the profile-guided build (two release builds, too long here): `sh -n` only;
 #   - run-missing.sh on a committed-style job directory: a first run with one job's result
 #     present, the status complete and equal to one process's count; and with SHUFFLE, the
 #     jobs in another order than their indices, every one run; with FIRST, the listed jobs
@@ -73,6 +74,9 @@ jobs_count=$(grep -c . "$jobs")
   fail "nested semimagic: the rerun ran more than the killed job ($reruns runs of job 1, $others of the others)"
 single=$("$KNIGHTS" count models/nested-semimagic.toml --format json | counts)
 expect_same "$merged" "$single" "nested semimagic, SAT engine, GNU parallel after a kill and a rerun"
+
+# The profile-guided build: its syntax only (its two release builds would take too long).
+sh -n recipes/build-pgo.sh
 
 # 3. The Slurm script: syntax, then two array tasks of two jobs each, by hand.
 bash -n recipes/slurm-array.sh
