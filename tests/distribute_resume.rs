@@ -164,14 +164,27 @@ fn a_class_found_again_is_not_written_twice() {
     assert_eq!(tours(dir.path(), 0), tours(whole_dir.path(), 0));
 }
 
+/// One uninterrupted run of job 0, and the header line its files (and logs) begin with.
+fn whole_run_and_header(jobs: &[Job]) -> (tempfile::TempDir, JobEnd, String) {
+    let (dir, end) = whole_run(jobs);
+    let text = std::fs::read_to_string(result_path(dir.path(), 0)).unwrap();
+    let header = text.lines().next().unwrap().to_string();
+    (dir, end, header)
+}
+
+/// A run that set an earlier run's files aside ends as one uninterrupted run does.
+fn assert_started_over(end: &JobEnd, whole: &JobEnd, dir: &Path, whole_dir: &Path) {
+    assert!(!end.stats.contains_key("resumed_pieces"), "{:?}", end.stats);
+    assert_eq!((end.solutions, nodes(end)), (whole.solutions, nodes(whole)));
+    assert_eq!(tours(dir, 0), tours(whole_dir, 0));
+}
+
 /// A log whose partial result is gone names pieces whose classes nothing holds: the job
 /// starts over and searches every piece.
 #[test]
 fn a_piece_log_without_its_partial_result_is_not_trusted() {
     let jobs = ladder_jobs();
-    let (whole_dir, whole) = whole_run(&jobs);
-    let text = std::fs::read_to_string(result_path(whole_dir.path(), 0)).unwrap();
-    let header = text.lines().next().unwrap();
+    let (whole_dir, whole, header) = whole_run_and_header(&jobs);
     let mut log = format!("{header}\n");
     for piece in 0..jobs[0].part.len() {
         log.push_str(&format!(
@@ -184,12 +197,7 @@ fn a_piece_log_without_its_partial_result_is_not_trusted() {
     let end = finished(outcome);
     let set_aside = resumed.and_then(|r| r.set_aside);
     assert_eq!(set_aside, Some(SetAside::LogWithoutPartial));
-    assert!(!end.stats.contains_key("resumed_pieces"), "{:?}", end.stats);
-    assert_eq!(
-        (end.solutions, nodes(&end)),
-        (whole.solutions, nodes(&whole))
-    );
-    assert_eq!(tours(dir.path(), 0), tours(whole_dir.path(), 0));
+    assert_started_over(&end, &whole, dir.path(), whole_dir.path());
 }
 
 /// A log with a line that does not read in its middle is set aside, and the run says so by
@@ -197,9 +205,7 @@ fn a_piece_log_without_its_partial_result_is_not_trusted() {
 #[test]
 fn a_piece_log_with_a_bad_line_is_set_aside_and_named() {
     let jobs = ladder_jobs();
-    let (whole_dir, whole) = whole_run(&jobs);
-    let text = std::fs::read_to_string(result_path(whole_dir.path(), 0)).unwrap();
-    let header = text.lines().next().unwrap();
+    let (whole_dir, whole, header) = whole_run_and_header(&jobs);
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(partial_path(dir.path(), 0), format!("{header}\n")).unwrap();
     let log = format!(
@@ -211,10 +217,5 @@ fn a_piece_log_with_a_bad_line_is_set_aside_and_named() {
     let resumed = resumed.expect("the set-aside log is reported");
     assert_eq!(resumed.set_aside, Some(SetAside::Log { line: 3 }));
     assert_eq!(resumed.pieces_done, 0);
-    assert!(!end.stats.contains_key("resumed_pieces"), "{:?}", end.stats);
-    assert_eq!(
-        (end.solutions, nodes(&end)),
-        (whole.solutions, nodes(&whole))
-    );
-    assert_eq!(tours(dir.path(), 0), tours(whole_dir.path(), 0));
+    assert_started_over(&end, &whole, dir.path(), whole_dir.path());
 }
