@@ -499,7 +499,8 @@ fn sat_part(
 }
 
 /// The classes a partial result of this job holds in full, each verified; `None` without a
-/// partial file of this job that reads (the job starts over).
+/// partial file, an error when it does not read as this job's (either way the job starts
+/// over).
 fn resumable_classes(
     puzzle: &Puzzle,
     dir: &Path,

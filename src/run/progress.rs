@@ -75,7 +75,8 @@ pub enum SetAside {
     Partial,
     /// A piece log whose partial result is gone or does not read.
     LogWithoutPartial,
-    /// The piece log does not read: its file (`line` 0), its header (1) or a later line.
+    /// The piece log does not read: the file (`line` 0), its header line, not this job's (1),
+    /// or a later line.
     Log {
         /// The first line that does not read.
         line: usize,
@@ -99,7 +100,10 @@ impl std::fmt::Display for SetAside {
             }
             SetAside::Log { line: 0 } => write!(f, "the earlier run's piece log does not read"),
             SetAside::Log { line: 1 } => {
-                write!(f, "the earlier run's piece log belongs to another job")
+                write!(
+                    f,
+                    "the earlier run's piece log does not begin with this job's header"
+                )
             }
             SetAside::Log { line } => {
                 write!(
