@@ -118,7 +118,7 @@ fn a_search_job_stopped_again_and_again_ends_as_one_run_does() {
         .find_map(|k| {
             let (outcome, resumed) = run_stopping(&jobs[0], dir.path(), Some(k));
             if let Some(r) = resumed {
-                // The half line left below is no reason to set the log aside.
+                // The half line each stopped run leaves is no reason to set the log aside.
                 assert_eq!((r.set_aside, r.pieces), (None, jobs[0].part.len()), "{r:?}");
                 said_pieces_done = said_pieces_done.max(r.pieces_done);
             }
