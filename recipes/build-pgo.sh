@@ -1,13 +1,17 @@
 #!/bin/sh
 # Builds a knights binary optimised with a profile of the semimagic census's own search
 # (profile-guided optimisation): the same code and the same search tree, fewer CPU seconds a
-# node (results/semimagic/README.md, "A binary built with the search's profile"). For long
-# runs of the census; the README's build and tests need none of it.
+# node (results/semimagic/README.md, "Kept for census runs: a binary built with the search's
+# profile"). For long runs of the census; the README's build and tests need none of it.
 # Usage: build-pgo.sh OUT. Needs the toolchain's LLVM tools (`rustup component add
 # llvm-tools`); builds under $CARGO_TARGET_DIR (default target/) in pgo-generate/ and pgo-use/.
 set -eu
 [ $# -eq 1 ] || { echo "usage: build-pgo.sh OUT" >&2; exit 2; }
-out=$1
+# OUT as the caller named it, before the script moves to the repository's root.
+case $1 in
+/*) out=$1 ;;
+*) out=$PWD/$1 ;;
+esac
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-$PWD/target}
 host=$(rustc -vV | sed -n 's/^host: //p')
