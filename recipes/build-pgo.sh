@@ -36,5 +36,7 @@ trained="$target/pgo-generate/release/knights"
 
 RUSTFLAGS="-Cprofile-use=$profiles/merged.profdata" \
     cargo build --release --bin knights --target-dir "$target/pgo-use"
-cp "$target/pgo-use/release/knights" "$out"
+# Copied beside OUT and renamed: OUT is never a half-written binary.
+cp "$target/pgo-use/release/knights" "$out.partial"
+mv "$out.partial" "$out"
 echo "build-pgo.sh: $out" >&2

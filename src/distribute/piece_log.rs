@@ -8,7 +8,7 @@
 //! log's last line, which then does not count. The log is removed once the job is finished.
 
 use super::jobfile::Job;
-use super::result::{check_header, ResultHeader};
+use super::result::{check_header, read_if_there, ResultHeader};
 use crate::run::SetAside;
 use crate::search::PieceDone;
 use serde::{Deserialize, Serialize};
@@ -71,10 +71,9 @@ pub fn read_piece_log(
     job: &Job,
     pieces: usize,
 ) -> Result<Option<FinishedPieces>, SetAside> {
-    let text = match std::fs::read_to_string(piece_log_path(dir, job.index)) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(_) => return Err(SetAside::Log { line: 0 }),
-        Ok(text) => text,
+    let read = read_if_there(&piece_log_path(dir, job.index));
+    let Some(text) = read.map_err(|_| SetAside::Log { line: 0 })? else {
+        return Ok(None);
     };
     check_header(&text, job).map_err(|_| SetAside::Log { line: 1 })?;
     let mut finished = FinishedPieces::default();

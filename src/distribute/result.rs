@@ -268,6 +268,14 @@ pub fn check_header(body: &str, job: &Job) -> Result<(), String> {
     Ok(())
 }
 
+/// The text of a file an earlier run may have left: `None` when there is no such file.
+pub(super) fn read_if_there(path: &Path) -> io::Result<Option<String>> {
+    match std::fs::read_to_string(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        other => other.map(Some),
+    }
+}
+
 /// Where the last non-empty line of `text` starts.
 fn last_line_start(text: &str) -> usize {
     let trimmed = text.trim_end_matches('\n');

@@ -12,7 +12,9 @@ use super::piece_log::{
     piece_log_path, read_piece_log, remove_piece_log, FinishedPieces, PieceLog,
 };
 use super::result::ResultWriter;
-use super::result::{check_header, partial_path, read_result, result_path, JobEnd, ResultError};
+use super::result::{
+    check_header, partial_path, read_if_there, read_result, result_path, JobEnd, ResultError,
+};
 use crate::puzzle::Puzzle;
 use crate::run::{
     Class, CubeProgress, Ending, EngineError, JobResumedProgress, Limits, NodeProgress, Progress,
@@ -506,10 +508,9 @@ fn resumable_classes(
     dir: &Path,
     job: &Job,
 ) -> Result<Option<Vec<Class>>, SetAside> {
-    let text = match std::fs::read_to_string(partial_path(dir, job.index)) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(_) => return Err(SetAside::Partial),
-        Ok(text) => text,
+    let read = read_if_there(&partial_path(dir, job.index));
+    let Some(text) = read.map_err(|_| SetAside::Partial)? else {
+        return Ok(None);
     };
     check_header(&text, job).map_err(|_| SetAside::Partial)?;
     // A kill may cut the last line; every whole line before it counts.
