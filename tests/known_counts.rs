@@ -355,6 +355,24 @@ const SEMIMAGIC_4X14: Line = Line {
     source: "OEIS A309273; numbered tours derived",
 };
 
+// Long thin boards, beyond any enumeration: only the frontier engine counts them.
+const PATHS_3X28: Line = Line {
+    what: "open tours (directed paths) on 3x28",
+    source: "OEIS A118067, a(28); counted by the frontier engine only",
+};
+const PATHS_4X24: Line = Line {
+    what: "open tours (directed paths) on 4x24",
+    source: "OEIS A079137, a(24) = 12,270,473,056,485,396 undirected paths; twice that directed; counted by the frontier engine only",
+};
+const PATHS_5X9: Line = Line {
+    what: "open tours (directed paths) on 5x9",
+    source: "OEIS A083386, a(9) = 264,895,640 undirected paths (as A389755, a(45)); twice that directed; counted by the frontier engine only",
+};
+const CYCLES_6X8: Line = Line {
+    what: "closed tours (cycles) on 6x8",
+    source: "OEIS A175881, a(8); counted by the frontier engine only",
+};
+
 /// The eight nested semimagic reference tours, one per class.
 const NESTED_TOURS: &[&str] = &[
     "nested-semimagic-1",
@@ -427,6 +445,15 @@ table! {
         no,
         Row::new(SEMIMAGIC_ROT180, File("semimagic-closed-centrosymmetric"), 272, Some(34))
             .counted_only();
+    // Counts far past what the search enumerates: the frontier engine's rows alone.
+    open_3x28: no, no, no,
+        Row::new(PATHS_3X28, Toml("board = \"3x28\"\n"), 58_641_619_298_000, None);
+    open_4x24: no, no, no,
+        Row::new(PATHS_4X24, Toml("board = \"4x24\"\n"), 24_540_946_112_970_792, None);
+    open_5x9: no, no, no,
+        Row::new(PATHS_5X9, Toml("board = \"5x9\"\n"), 529_791_280, None);
+    closed_6x8: no, no, no,
+        Row::new(CYCLES_6X8, Toml("board = \"6x8\"\nclosed = true\n"), 55_488_142, None);
     // The 4 x n ladder of issue 32: semimagic tours whose short lines sum to 2(4n + 1).
     semimagic_4x7: fast, fast, fast,
         Row::new(
