@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Open and closed knight's tour counts on k x n rectangles (k = 3..6), by the frontier engine,
+set against the published terms in published.json.
+
+    KNIGHTS=path/to/knights python3 rectangles.py run     # counts the boards not yet in
+                                                          # rectangles.jsonl, one a line
+    python3 rectangles.py table                           # the Markdown table of README.md
+
+Each count is `knights count --board KxN [--closed] --engine frontier --jobs 1 --stats
+--format json`; a line of rectangles.jsonl keeps the board, the kind, the count, the peak
+states, the engine's seconds and the process's CPU seconds. A board the engine did not finish
+(a time-out) is written with "complete": false and no count, and `table` shows it as such.
+"""
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RESULTS = os.path.join(HERE, "rectangles.jsonl")
+PUBLISHED = os.path.join(HERE, "published.json")
+
+# The boards counted: (width, kind, lengths). Lengths stop where a count passes about a
+# minute on this machine's one core (6 x n open grows fastest: 6x7 takes about 20 s).
+PLAN = [
+    (3, "open", range(3, 41)),
+    (3, "closed", range(3, 41)),
+    (4, "open", range(4, 41)),
+    (4, "closed", range(4, 13)),
+    (5, "open", range(5, 21)),
+    (5, "closed", range(5, 21)),
+    (6, "open", range(6, 9)),
+    (6, "closed", range(6, 17)),
+]
+
+# Per board, at most this many seconds (the engine stops cleanly and reports no count).
+TIMEOUT = 300
+
+
+def board_name(k, n):
+    return f"{k}x{n}"
+
+
+def done():
+    """The (board, kind) pairs already in rectangles.jsonl."""
+    if not os.path.exists(RESULTS):
+        return set()
+    with open(RESULTS) as f:
+        return {(r["board"], r["kind"]) for r in map(json.loads, f)}
+
+
+def count(knights, board, kind):
+    """Runs one count; returns its line for rectangles.jsonl."""
+    cmd = [knights, "count", "--board", board, "--engine", "frontier", "--jobs", "1",
+           "--stats", "--format", "json", "--timeout", str(TIMEOUT)]
+    if kind == "closed":
+        cmd.insert(4, "--closed")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.monotonic()
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    # `count` exits 0 with an answer, also when the time-out stopped it ("complete": false);
+    # anything else is an error to stop on, not a row.
+    if run.returncode != 0:
+        sys.exit(f"{' '.join(cmd)}: exit {run.returncode}\n{run.stderr}")
+    summary = json.loads(run.stdout.strip().splitlines()[-1])
+    stats = summary.get("stats", {})
+    return {
+        "board": board,
+        "kind": kind,
+        # "theorem" where the command answers from a theorem (no tour) without a sweep.
+        "engine": summary["engine"],
+        "complete": summary["complete"],
+        "count": str(summary["solutions"]) if summary["complete"] else None,
+        "peak_states": stats.get("peak_states"),
+        "seconds": round(summary["seconds"], 3),
+        "cpu_seconds": round(cpu, 3),
+        "wall_seconds": round(wall, 3),
+        "command": " ".join(cmd[1:]),
+    }
+
+
+def run():
+    knights = os.environ.get("KNIGHTS", "knights")
+    have = done()
+    with open(RESULTS, "a") as out:
+        for k, kind, lengths in PLAN:
+            for n in lengths:
+                board = board_name(k, n)
+                if (board, kind) in have:
+                    continue
+                line = count(knights, board, kind)
+                out.write(json.dumps(line) + "\n")
+                out.flush()
+                print(f"{board} {kind}: {line['count']} ({line['cpu_seconds']} s CPU)",
+                      file=sys.stderr)
+
+
+def published_value(published, k, n, kind):
+    """The published figure for a board in the project's convention (directed paths,
+    undirected cycles), and its source; (None, None) where there is none."""
+    table = published[kind].get(str(k))
+    if table is None:
+        return None, None
+    if "directed" in table and str(n) in table["directed"]:
+        return table["directed"][str(n)], table["source"]
+    if "undirected" in table and str(n) in table["undirected"]:
+        return 2 * table["undirected"][str(n)], table["source"]
+    if "cycles" in table and str(n) in table["cycles"]:
+        return table["cycles"][str(n)], table["source"]
+    return None, None
+
+
+def table():
+    with open(PUBLISHED) as f:
+        published = json.load(f)
+    with open(RESULTS) as f:
+        rows = [json.loads(line) for line in f]
+    print("| board | kind | count | peak states | CPU s | published |")
+    print("|---|---|---|---|---|---|")
+    agree = differ = unpublished = 0
+    # The table of README.md: every row, then the tally.
+    for r in rows:
+        k, n = map(int, r["board"].split("x"))
+        value, source = published_value(published, k, n, r["kind"])
+        if not r["complete"]:
+            shown, verdict = "not finished", "no count"
+        elif r["engine"] == "theorem":
+            shown, verdict = "0", "no tour (theorem)"
+        else:
+            shown = f"{int(r['count']):,}"
+            if value is None:
+                verdict = "none found"
+                unpublished += 1
+            elif value == int(r["count"]):
+                verdict = f"equal ({source})"
+                agree += 1
+            else:
+                verdict = f"**differs**: {value:,} ({source})"
+                differ += 1
+        states = "theorem" if r["engine"] == "theorem" else f"{r['peak_states']:,}"
+        print(f"| {r['board']} | {r['kind']} | {shown} | {states} | {r['cpu_seconds']} | "
+              f"{verdict} |")
+    print(f"\n{agree} equal to a published term, {differ} different, {unpublished} with no "
+          f"published term at hand.", file=sys.stderr)
+    return differ
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["run"]:
+        run()
+    elif sys.argv[1:] == ["table"]:
+        sys.exit(1 if table() else 0)
+    else:
+        sys.exit(__doc__)
