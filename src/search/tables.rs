@@ -1,4 +1,4 @@
-//! Read-only tables every worker shares: the move graph as cell sets and flat lists, the
+//! Read-only tables every worker shares: the move graph as cell sets, the
 //! shifts that grow a set by one move in every direction at once (used by the connectivity
 //! test), colours, required moves, and move distances (used to check that a pencilled-in
 //! number can still be reached in time, seed 000).
@@ -11,9 +11,6 @@ pub struct Tables<const W: usize> {
     pub n: usize,
     /// Neighbours of each cell as a set.
     pub nbr: Vec<Bits<W>>,
-    /// Neighbours of each cell as a list: `adj[adj_start[c]..adj_start[c + 1]]`.
-    adj_start: Vec<u32>,
-    adj: Vec<u32>,
     /// One entry per displacement: the row-major offset it adds and the cells it is legal from.
     shifts: Vec<(i64, Bits<W>)>,
     /// Checkerboard colour of each cell.
@@ -29,15 +26,9 @@ impl<const W: usize> Tables<W> {
     pub fn new(puzzle: &Puzzle, with_distances: bool) -> Self {
         let board = &puzzle.board;
         let n = board.n_cells();
-        let mut adj_start = Vec::with_capacity(n + 1);
-        let mut adj = Vec::new();
-        let mut nbr = Vec::with_capacity(n);
-        for c in 0..n {
-            adj_start.push(adj.len() as u32);
-            adj.extend(board.neighbours(c).iter().map(|&x| x as u32));
-            nbr.push(Bits::from_cells(board.neighbours(c).iter().copied()));
-        }
-        adj_start.push(adj.len() as u32);
+        let nbr = (0..n)
+            .map(|c| Bits::from_cells(board.neighbours(c).iter().copied()))
+            .collect();
         let mut req = vec![Bits::EMPTY; n];
         for &(a, b) in &puzzle.required {
             req[a].insert(b);
@@ -51,19 +42,12 @@ impl<const W: usize> Tables<W> {
         Tables {
             n,
             nbr,
-            adj_start,
-            adj,
             shifts: shifts(board),
             colour: (0..n).map(|c| board.colour(c)).collect(),
             has_req: !puzzle.required.is_empty(),
             req,
             dist,
         }
-    }
-
-    #[inline(always)]
-    pub fn adj(&self, c: usize) -> &[u32] {
-        &self.adj[self.adj_start[c] as usize..self.adj_start[c + 1] as usize]
     }
 
     /// Every cell one move from some cell of `set`.
@@ -166,7 +150,8 @@ mod tests {
             let t: Tables<2> = Tables::new(&puzzle, false);
             for c in 0..t.n {
                 assert_eq!(t.spread(Bits::single(c)), t.nbr[c], "{board} cell {c}");
-                let list: Vec<usize> = t.adj(c).iter().map(|&x| x as usize).collect();
+                let mut list = puzzle.board.neighbours(c).to_vec();
+                list.sort_unstable();
                 assert_eq!(list, t.nbr[c].iter().collect::<Vec<_>>());
             }
         }

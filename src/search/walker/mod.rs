@@ -1,5 +1,8 @@
-//! The state of one search: the path so far, the unvisited cells, and for every cell the
-//! number of unvisited neighbours, all updated move by move and restored on the way back.
+//! The state of one search: the path so far, the unvisited cells, and the unvisited cells
+//! with at most one unvisited neighbour, all updated move by move and restored on the way
+//! back. A cell's unvisited neighbours are counted from the bitsets where needed rather than
+//! kept per cell: a move then touches only its unvisited neighbours, and a move back nothing
+//! but the two sets (results/semimagic, session 35).
 //!
 //! The pruning rules (seed 000, generalised to any end set and to half-tours):
 //!
@@ -72,7 +75,6 @@ pub struct Walker<'a, const W: usize, const M: u8> {
     remaining: u32,
     /// Unvisited cells with at most one unvisited neighbour.
     low: Bits<W>,
-    deg: Vec<u8>,
     /// The (half-)path so far.
     pub path: Vec<u32>,
     /// Allowed last cells of the (half-)path.
@@ -114,7 +116,6 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             u: Bits::EMPTY,
             remaining: 0,
             low: Bits::EMPTY,
-            deg: vec![0; n],
             path: Vec::with_capacity(n),
             ends: Bits::EMPTY,
             saved: Vec::with_capacity(n),
@@ -165,8 +166,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
         self.remaining = n as u32;
         self.low = Bits::EMPTY;
         for c in 0..n {
-            self.deg[c] = self.t.adj(c).len() as u8;
-            self.low.insert_if(c, self.deg[c] <= 1);
+            self.low.insert_if(c, !self.t.nbr[c].at_least_two());
         }
         self.path.clear();
         self.saved.clear();
@@ -217,10 +217,11 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
     fn remove(&mut self, c: usize) {
         self.u.remove(c);
         self.remaining -= 1;
-        for &w in self.t.adj(c) {
-            let w = w as usize;
-            self.deg[w] -= 1;
-            self.low.insert_if(w, self.deg[w] <= 1);
+        // Only the unvisited neighbours can join `low`; their degree is counted from the
+        // bitsets, so that a move back restores `u` alone (and `low` from `saved`).
+        for w in (self.t.nbr[c] & self.u).iter() {
+            self.low
+                .insert_if(w, !(self.t.nbr[w] & self.u).at_least_two());
         }
     }
 
@@ -287,9 +288,6 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
 
     #[inline(always)]
     fn restore(&mut self, c: usize) {
-        for &w in self.t.adj(c) {
-            self.deg[w as usize] += 1;
-        }
         self.u.insert(c);
         self.remaining += 1;
     }
@@ -444,7 +442,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             }
         }
         // A cell with no unvisited neighbour can only be the very last one.
-        if low.iter().any(|c| self.deg[c] == 0) {
+        if low.iter().any(|c| (self.t.nbr[c] & self.u).is_empty()) {
             return None;
         }
         Some(cands)
@@ -508,7 +506,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             if k == out.len() {
                 break;
             }
-            out[k] = u32::from(self.deg[c]) << 24 | c as u32;
+            out[k] = (self.t.nbr[c] & self.u).count() << 24 | c as u32;
             k += 1;
         }
         out[..k].sort_unstable();
