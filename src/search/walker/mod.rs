@@ -2,7 +2,7 @@
 //! with at most one unvisited neighbour, all updated move by move and restored on the way
 //! back. A cell's unvisited neighbours are counted from the bitsets where needed rather than
 //! kept per cell: a move then touches only its unvisited neighbours, and a move back nothing
-//! but the two sets (results/semimagic, session 35).
+//! but the two sets (measured in results/semimagic).
 //!
 //! The pruning rules (seed 000, generalised to any end set and to half-tours):
 //!
