@@ -143,7 +143,12 @@ def table():
             else:
                 verdict = f"**differs**: {value:,} ({source})"
                 differ += 1
-        states = "theorem" if r["engine"] == "theorem" else f"{r['peak_states']:,}"
+        if r["engine"] == "theorem":
+            states = "theorem"
+        elif r["peak_states"] is None:
+            states = "-"
+        else:
+            states = f"{r['peak_states']:,}"
         print(f"| {r['board']} | {r['kind']} | {shown} | {states} | {r['cpu_seconds']} | "
               f"{verdict} |")
     print(f"\n{agree} equal to a published term, {differ} different, {unpublished} with no "
