@@ -7,8 +7,9 @@ set against the published terms in published.json.
     python3 rectangles.py table                           # the Markdown table of README.md
 
 Each count is `knights count --board KxN [--closed] --engine frontier --jobs 1 --stats
---format json`; a line of rectangles.jsonl keeps the board, the kind, the count, the peak
-states, the engine's seconds and the process's CPU seconds. A board the engine did not finish
+--format json`; a line of rectangles.jsonl keeps the board, the kind, the engine ("theorem"
+where the command answers from a theorem that no tour exists, with no sweep), the count, the
+peak states, the engine's seconds and the process's CPU seconds. A board the engine did not finish
 (a time-out) is written with "complete": false and no count, and `table` shows it as such.
 """
 
@@ -44,20 +45,29 @@ def board_name(k, n):
     return f"{k}x{n}"
 
 
+def rows():
+    """The lines of rectangles.jsonl. A run killed while writing can leave its last line cut
+    short (no newline): that line is dropped from the file, and its board is counted again."""
+    if not os.path.exists(RESULTS):
+        return []
+    with open(RESULTS, "rb+") as f:
+        data = f.read()
+        whole = data[: data.rfind(b"\n") + 1]
+        if len(whole) < len(data):
+            f.truncate(len(whole))
+    return [json.loads(line) for line in whole.decode().splitlines()]
+
+
 def done():
     """The (board, kind) pairs already in rectangles.jsonl."""
-    if not os.path.exists(RESULTS):
-        return set()
-    with open(RESULTS) as f:
-        return {(r["board"], r["kind"]) for r in map(json.loads, f)}
+    return {(r["board"], r["kind"]) for r in rows()}
 
 
 def count(knights, board, kind):
     """Runs one count; returns its line for rectangles.jsonl."""
-    cmd = [knights, "count", "--board", board, "--engine", "frontier", "--jobs", "1",
+    closed = ["--closed"] if kind == "closed" else []
+    cmd = [knights, "count", "--board", board, *closed, "--engine", "frontier", "--jobs", "1",
            "--stats", "--format", "json", "--timeout", str(TIMEOUT)]
-    if kind == "closed":
-        cmd.insert(4, "--closed")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     run = subprocess.run(cmd, capture_output=True, text=True)
@@ -119,13 +129,11 @@ def published_value(published, k, n, kind):
 def table():
     with open(PUBLISHED) as f:
         published = json.load(f)
-    with open(RESULTS) as f:
-        rows = [json.loads(line) for line in f]
     print("| board | kind | count | peak states | CPU s | published |")
     print("|---|---|---|---|---|---|")
     agree = differ = unpublished = 0
     # The table of README.md: every row, then the tally.
-    for r in rows:
+    for r in rows():
         k, n = map(int, r["board"].split("x"))
         value, source = published_value(published, k, n, r["kind"])
         if not r["complete"]:
