@@ -46,6 +46,11 @@ pub enum Runner {
         /// How covers by several cycles are excluded.
         connectivity: Connectivity,
     },
+    /// The frontier engine's count (no tour listed), with this many threads.
+    Frontier {
+        /// Worker threads for the steps in memory (0: one per core).
+        jobs: usize,
+    },
     /// The baseline backtracker on the bare board.
     Baseline,
     /// The stitch construction, written as binary through the streaming verifier to a

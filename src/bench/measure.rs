@@ -8,9 +8,10 @@ use serde::Serialize;
 use super::baseline;
 use super::case::{Case, Runner};
 use crate::encode::EncodeOptions;
+use crate::frontier::{FrontierEngine, Workers};
 use crate::optimise::{minimise, remaining, with_angle_bound};
 use crate::puzzle::{AngleKind, Puzzle, SolutionKind};
-use crate::run::{Ending, Limits, Summary};
+use crate::run::{Ending, Engine, Limits, Summary};
 use crate::sat::SatOptions;
 use crate::search::SearchOptions;
 use crate::spec::Spec;
@@ -28,7 +29,8 @@ pub struct CaseResult {
     pub median_seconds: f64,
     /// Solutions the last run found.
     pub solutions: u64,
-    /// Classes the last run found; `None` for the baseline, which has none.
+    /// Classes the last run found; `None` for the baseline and the frontier engine, which
+    /// have none.
     pub classes: Option<u64>,
     /// Whether every run did what the case measures (see `finished`).
     pub complete: bool,
@@ -117,6 +119,15 @@ fn run_runner(
                 ..SearchOptions::default()
             };
             crate::search::count(puzzle, &options, limits, &|_| {}).map_err(|e| e.to_string())
+        }
+        Runner::Frontier { jobs } => {
+            let engine = FrontierEngine {
+                workers: Workers::new(crate::run::workers(*jobs)),
+                ..FrontierEngine::default()
+            };
+            engine
+                .count(puzzle, limits, &[], &|_| {})
+                .map_err(|e| e.to_string())
         }
         Runner::Baseline => baseline_summary(puzzle, started),
         Runner::SatFirst { .. } | Runner::SatEncodingFirst { .. } => {
@@ -247,7 +258,9 @@ pub fn measure(case: &Case, repeats: usize, timeout: Duration) -> Result<CaseRes
         }
     }
     let (summary, complete) = last.expect("at least one run");
-    let classes = (!matches!(case.runner, Runner::Baseline)).then_some(summary.classes);
+    // Neither the baseline nor the frontier engine sorts its tours into classes.
+    let counts_classes = !matches!(case.runner, Runner::Baseline | Runner::Frontier { .. });
+    let classes = counts_classes.then_some(summary.classes);
     Ok(CaseResult {
         name: case.name.clone(),
         runner: case.runner.clone(),

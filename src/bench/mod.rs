@@ -83,6 +83,22 @@ mod tests {
     }
 
     #[test]
+    fn the_frontier_runner_counts_and_reports_no_classes() {
+        // 1,728 directed open tours of 5x5 (OEIS A165134).
+        let paths = case(
+            "5x5 paths: frontier",
+            plain("5x5", Closure::Open),
+            Runner::Frontier { jobs: 2 },
+            None,
+            false,
+        );
+        let result = measure(&paths, 1, Duration::from_secs(60)).unwrap();
+        assert!(result.complete);
+        assert_eq!(result.solutions, 1728);
+        assert_eq!(result.classes, None);
+    }
+
+    #[test]
     fn every_shipped_model_has_a_first_tour_case() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models");
         let mut on_disk: Vec<String> = std::fs::read_dir(dir)

@@ -168,6 +168,22 @@ pub fn suite(jobs: usize) -> Vec<Case> {
             Some("6x6 cycles: baseline"),
             false,
         ),
+        // The frontier engine's speed goals (issue 33): closed 6x6 under 0.05 s, on the
+        // default threads and on one.
+        case(
+            "6x6 cycles: frontier",
+            plain("6x6", Closure::Closed),
+            Frontier { jobs },
+            Some("6x6 cycles: baseline"),
+            false,
+        ),
+        case(
+            "6x6 cycles: frontier, one thread",
+            plain("6x6", Closure::Closed),
+            Frontier { jobs: 1 },
+            Some("6x6 cycles: baseline"),
+            false,
+        ),
         case(
             "6x6 paths: baseline",
             plain("6x6", Closure::Open),
@@ -181,6 +197,21 @@ pub fn suite(jobs: usize) -> Vec<Case> {
             Search { jobs },
             Some("6x6 paths: baseline"),
             false,
+        ),
+        case(
+            "6x6 paths: frontier",
+            plain("6x6", Closure::Open),
+            Frontier { jobs },
+            Some("6x6 paths: baseline"),
+            false,
+        ),
+        // Closed 7x8 under 60 s, peak memory reported by `count --stats` (34,524,432,316).
+        case(
+            "7x8 cycles: frontier",
+            plain("7x8", Closure::Closed),
+            Frontier { jobs },
+            None,
+            true,
         ),
         case(
             "4x4x4 open: sat first",
