@@ -4,6 +4,8 @@ set against the published terms in published.json.
 
     KNIGHTS=path/to/knights python3 rectangles.py run     # counts the boards not yet in
                                                           # rectangles.jsonl, one a line
+    KNIGHTS=path/to/knights python3 rectangles.py native  # the native search on the boards
+                                                          # of NATIVE, into native.jsonl
     python3 rectangles.py table                           # the Markdown table of README.md
 
 Each count is `knights count --board KxN [--closed] --engine frontier --jobs 1 --stats
@@ -11,6 +13,9 @@ Each count is `knights count --board KxN [--closed] --engine frontier --jobs 1 -
 where the command answers from a theorem that no tour exists, with no sweep), the count, the
 peak states, the engine's seconds and the process's CPU seconds. A board the engine did not finish
 (a time-out) is written with "complete": false and no count, and `table` shows it as such.
+`native` counts the boards of NATIVE again with the native search (`--engine search`, the
+backtracker, which walks every tour instead of counting frontier states), and `table` sets the
+two counts side by side.
 """
 
 import json
@@ -23,9 +28,11 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "rectangles.jsonl")
 PUBLISHED = os.path.join(HERE, "published.json")
+NATIVE_RESULTS = os.path.join(HERE, "native.jsonl")
 
-# The boards counted: (width, kind, lengths). Lengths stop where a count passes about a
-# minute or two on this machine's one core (6 x n open grows fastest: 6x10 takes about 1.5).
+# The boards counted: (width, kind, lengths). Lengths stop where a count passes a minute or
+# two on this machine's one core (6 x n open grows fastest: 6x10 takes about 1.5), or, for
+# closed 7 x n, where the published terms at hand stop.
 PLAN = [
     (3, "open", range(3, 41)),
     (3, "closed", range(3, 41)),
@@ -35,22 +42,28 @@ PLAN = [
     (5, "closed", range(5, 21)),
     (6, "open", range(6, 11)),
     (6, "closed", range(6, 25)),
+    (7, "closed", range(7, 23)),
 ]
 
 # Per board, at most this many seconds (the engine stops cleanly and reports no count).
-TIMEOUT = 300
+TIMEOUT = 1800
+
+# Boards with no published term at hand that the native search can still count in minutes
+# (`knights estimate --board KxN --engine search`: about 1.5 and 18 minutes of one core).
+NATIVE = [(6, "open", 7), (5, "open", 10)]
+NATIVE_TIMEOUT = 3600
 
 
 def board_name(k, n):
     return f"{k}x{n}"
 
 
-def rows():
-    """The lines of rectangles.jsonl. A run killed while writing can leave its last line cut
+def rows(path=RESULTS):
+    """The lines of a results file. A run killed while writing can leave its last line cut
     short (no newline): that line is dropped from the file, and its board is counted again."""
-    if not os.path.exists(RESULTS):
+    if not os.path.exists(path):
         return []
-    with open(RESULTS, "rb+") as f:
+    with open(path, "rb+") as f:
         data = f.read()
         whole = data[: data.rfind(b"\n") + 1]
         if len(whole) < len(data):
@@ -58,16 +71,17 @@ def rows():
     return [json.loads(line) for line in whole.decode().splitlines()]
 
 
-def done():
-    """The (board, kind) pairs already in rectangles.jsonl."""
-    return {(r["board"], r["kind"]) for r in rows()}
+def done(path=RESULTS):
+    """The (board, kind) pairs already in a results file."""
+    return {(r["board"], r["kind"]) for r in rows(path)}
 
 
-def count(knights, board, kind):
-    """Runs one count; returns its line for rectangles.jsonl."""
+def count(knights, board, kind, engine="frontier", timeout=TIMEOUT):
+    """Runs one count; returns its line for a results file."""
     closed = ["--closed"] if kind == "closed" else []
-    cmd = [knights, "count", "--board", board, *closed, "--engine", "frontier", "--jobs", "1",
-           "--stats", "--format", "json", "--timeout", str(TIMEOUT)]
+    # `--yes`: the native search asks for it before a run predicted to take minutes.
+    cmd = [knights, "count", "--board", board, *closed, "--engine", engine, "--jobs", "1",
+           "--stats", "--format", "json", "--timeout", str(timeout), "--yes"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     run = subprocess.run(cmd, capture_output=True, text=True)
@@ -88,6 +102,7 @@ def count(knights, board, kind):
         "complete": summary["complete"],
         "count": str(summary["solutions"]) if summary["complete"] else None,
         "peak_states": stats.get("peak_states"),
+        "nodes": stats.get("nodes"),
         "seconds": round(summary["seconds"], 3),
         "cpu_seconds": round(cpu, 3),
         "wall_seconds": round(wall, 3),
@@ -95,20 +110,29 @@ def count(knights, board, kind):
     }
 
 
-def run():
+def run_plan(boards, path, engine, timeout):
+    """Counts each (board, kind) of `boards` not yet in `path`, appending a line for each."""
     knights = os.environ.get("KNIGHTS", "knights")
-    have = done()
-    with open(RESULTS, "a") as out:
-        for k, kind, lengths in PLAN:
-            for n in lengths:
-                board = board_name(k, n)
-                if (board, kind) in have:
-                    continue
-                line = count(knights, board, kind)
-                out.write(json.dumps(line) + "\n")
-                out.flush()
-                print(f"{board} {kind}: {line['count']} ({line['cpu_seconds']} s CPU)",
-                      file=sys.stderr)
+    have = done(path)
+    with open(path, "a") as out:
+        for board, kind in boards:
+            if (board, kind) in have:
+                continue
+            line = count(knights, board, kind, engine, timeout)
+            out.write(json.dumps(line) + "\n")
+            out.flush()
+            print(f"{board} {kind} ({engine}): {line['count']} ({line['cpu_seconds']} s CPU)",
+                  file=sys.stderr)
+
+
+def run():
+    boards = [(board_name(k, n), kind) for k, kind, lengths in PLAN for n in lengths]
+    run_plan(boards, RESULTS, "frontier", TIMEOUT)
+
+
+def native():
+    boards = [(board_name(k, n), kind) for k, kind, n in NATIVE]
+    run_plan(boards, NATIVE_RESULTS, "search", NATIVE_TIMEOUT)
 
 
 def published_value(published, k, n, kind):
@@ -129,9 +153,11 @@ def published_value(published, k, n, kind):
 def table():
     with open(PUBLISHED) as f:
         published = json.load(f)
-    print("| board | kind | count | peak states | CPU s | published |")
-    print("|---|---|---|---|---|---|")
-    agree = differ = unpublished = 0
+    # A second count by the native search, where one was run (`native`).
+    second = {(r["board"], r["kind"]): r for r in rows(NATIVE_RESULTS)}
+    print("| board | kind | count | peak states | CPU s | published | native search |")
+    print("|---|---|---|---|---|---|---|")
+    agree = differ = unpublished = native_agree = native_differ = 0
     # The table of README.md: every row, by width, kind (open first) and length, then the
     # tally.
     def place(r):
@@ -162,16 +188,30 @@ def table():
             states = "-"
         else:
             states = f"{r['peak_states']:,}"
+        native = second.get((r["board"], r["kind"]))
+        if native is None:
+            check = ""
+        elif not (native["complete"] and r["complete"]):
+            check = "not finished"
+        elif native["count"] == r["count"]:
+            check = f"equal ({native['cpu_seconds']} s CPU)"
+            native_agree += 1
+        else:
+            check = f"**differs**: {int(native['count']):,}"
+            native_differ += 1
         print(f"| {r['board']} | {r['kind']} | {shown} | {states} | {r['cpu_seconds']} | "
-              f"{verdict} |")
+              f"{verdict} | {check} |")
     print(f"\n{agree} equal to a published term, {differ} different, {unpublished} with no "
-          f"published term at hand.", file=sys.stderr)
-    return differ
+          f"published term at hand; {native_agree} equal to the native search's count, "
+          f"{native_differ} different.", file=sys.stderr)
+    return differ + native_differ
 
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["run"]:
         run()
+    elif sys.argv[1:] == ["native"]:
+        native()
     elif sys.argv[1:] == ["table"]:
         sys.exit(1 if table() else 0)
     else:
