@@ -51,7 +51,7 @@ TIMEOUT = 1800
 # Boards with no published term at hand that the native search can still count in minutes
 # (`knights estimate --board KxN --engine search`: about 1.5 and 18 minutes of one core).
 NATIVE = [(6, "open", 7), (5, "open", 10)]
-NATIVE_TIMEOUT = 3600
+NATIVE_TIMEOUT = 7200
 
 
 def board_name(k, n):
