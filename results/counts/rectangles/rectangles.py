@@ -12,7 +12,9 @@ Each count is `knights count --board KxN [--closed] --engine frontier --jobs 1 -
 --format json`; a line of rectangles.jsonl keeps the board, the kind, the engine ("theorem"
 where the command answers from a theorem that no tour exists, with no sweep), the count, the
 peak states, the engine's seconds and the process's CPU seconds. A board the engine did not finish
-(a time-out) is written with "complete": false and no count, and `table` shows it as such.
+(a time-out) is written with "complete": false and no count, and `table` shows it as such;
+the next `run` counts it again (with CHECKPOINTS=DIR, from the steps saved there) and replaces
+that line once the count is done.
 `native` counts the boards of NATIVE again with the native search (`--engine search`, the
 backtracker, which walks every tour instead of counting frontier states), and `table` sets the
 two counts side by side.
@@ -45,7 +47,8 @@ PLAN = [
     (7, "closed", range(7, 23)),
 ]
 
-# Per board, at most this many seconds (the engine stops cleanly and reports no count).
+# Per board and run, at most this many seconds of wall time (the engine stops cleanly and
+# reports no count; with CHECKPOINTS set, the next run continues the count where it stopped).
 TIMEOUT = 1800
 
 # Boards with no published term at hand that the native search can still count in minutes
@@ -72,8 +75,18 @@ def rows(path=RESULTS):
 
 
 def done(path=RESULTS):
-    """The (board, kind) pairs already in a results file."""
-    return {(r["board"], r["kind"]) for r in rows(path)}
+    """The (board, kind) pairs already counted in a results file (a time-out is not done: the
+    next run counts the board again, from its checkpoint if one was saved)."""
+    return {(r["board"], r["kind"]) for r in rows(path) if r["complete"]}
+
+
+def drop_unfinished(path, board, kind):
+    """Removes a board's time-out lines once the board is counted (the file stays one line a
+    board). Written beside the file and renamed over it: never half a file."""
+    kept = [r for r in rows(path) if r["complete"] or (r["board"], r["kind"]) != (board, kind)]
+    with open(path + ".partial", "w") as f:
+        f.writelines(json.dumps(r) + "\n" for r in kept)
+    os.replace(path + ".partial", path)
 
 
 def count(knights, board, kind, engine="frontier", timeout=TIMEOUT):
@@ -82,6 +95,11 @@ def count(knights, board, kind, engine="frontier", timeout=TIMEOUT):
     # `--yes`: the native search asks for it before a run predicted to take minutes.
     cmd = [knights, "count", "--board", board, *closed, "--engine", engine, "--jobs", "1",
            "--stats", "--format", "json", "--timeout", str(timeout), "--yes"]
+    # With CHECKPOINTS=DIR a frontier count saves its steps there every ten minutes, and a
+    # count stopped by its time-out continues from the last one in the next run.
+    if engine == "frontier" and os.environ.get("CHECKPOINTS"):
+        saved = os.path.join(os.environ["CHECKPOINTS"], f"{board}-{kind}")
+        cmd += ["--checkpoint", saved, "--checkpoint-every", "600"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     run = subprocess.run(cmd, capture_output=True, text=True)
@@ -104,6 +122,9 @@ def count(knights, board, kind, engine="frontier", timeout=TIMEOUT):
         "peak_states": stats.get("peak_states"),
         "nodes": stats.get("nodes"),
         "seconds": round(summary["seconds"], 3),
+        # The step a checkpoint let this run start from (null: from the first); the seconds
+        # are then this run's only.
+        "continued_from_step": stats.get("continued_from_step"),
         "cpu_seconds": round(cpu, 3),
         "wall_seconds": round(wall, 3),
         "command": " ".join(cmd[1:]),
@@ -114,15 +135,16 @@ def run_plan(boards, path, engine, timeout):
     """Counts each (board, kind) of `boards` not yet in `path`, appending a line for each."""
     knights = os.environ.get("KNIGHTS", "knights")
     have = done(path)
-    with open(path, "a") as out:
-        for board, kind in boards:
-            if (board, kind) in have:
-                continue
-            line = count(knights, board, kind, engine, timeout)
+    for board, kind in boards:
+        if (board, kind) in have:
+            continue
+        line = count(knights, board, kind, engine, timeout)
+        if line["complete"]:
+            drop_unfinished(path, board, kind)
+        with open(path, "a") as out:
             out.write(json.dumps(line) + "\n")
-            out.flush()
-            print(f"{board} {kind} ({engine}): {line['count']} ({line['cpu_seconds']} s CPU)",
-                  file=sys.stderr)
+        print(f"{board} {kind} ({engine}): {line['count']} ({line['cpu_seconds']} s CPU)",
+              file=sys.stderr)
 
 
 def run():
