@@ -49,7 +49,8 @@ PLAN = [
 
 # Per board and run, at most this many seconds of wall time (the engine stops cleanly and
 # reports no count; with CHECKPOINTS set, the next run continues the count where it stopped).
-TIMEOUT = 1800
+# TIMEOUT=SECONDS in the environment sets another.
+TIMEOUT = int(os.environ.get("TIMEOUT", 1800))
 
 # Boards with no published term at hand that the native search can still count in minutes
 # (`knights estimate --board KxN --engine search`: about 1.5 and 18 minutes of one core).
