@@ -78,17 +78,9 @@ def table():
         else:
             shown = f"{int(r['count']):,}"
         states = "-" if r["peak_states"] is None else f"{r['peak_states']:,}"
-        native = second.get((r["board"], r["kind"]))
-        if native is None:
-            check = ""
-        elif not (native["complete"] and r["complete"]):
-            check = "not finished"
-        elif native["count"] == r["count"]:
-            check = f"equal ({native['cpu_seconds']} s CPU)"
-            agree += 1
-        else:
-            check = f"**differs**: {int(native['count']):,}"
-            differ += 1
+        check, same = rectangles.second_count(second.get((r["board"], r["kind"])), r)
+        agree += same is True
+        differ += same is False
         print(f"| {r['board']} | {r['kind']} | {shown} | {states} | {r['cpu_seconds']} | {check} |")
     print(f"\n{agree} equal to the native search's count, {differ} different.", file=sys.stderr)
     return differ

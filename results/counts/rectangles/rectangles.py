@@ -173,6 +173,18 @@ def published_value(published, k, n, kind):
     return None, None
 
 
+def second_count(native, r):
+    """The native search's column for the row `r` (its line in a native results file, or
+    None), and whether the two counts are equal (None where there is nothing to compare)."""
+    if native is None:
+        return "", None
+    if not (native["complete"] and r["complete"]):
+        return "not finished", None
+    if native["count"] == r["count"]:
+        return f"equal ({native['cpu_seconds']} s CPU)", True
+    return f"**differs**: {int(native['count']):,}", False
+
+
 def table():
     with open(PUBLISHED) as f:
         published = json.load(f)
@@ -211,17 +223,9 @@ def table():
             states = "-"
         else:
             states = f"{r['peak_states']:,}"
-        native = second.get((r["board"], r["kind"]))
-        if native is None:
-            check = ""
-        elif not (native["complete"] and r["complete"]):
-            check = "not finished"
-        elif native["count"] == r["count"]:
-            check = f"equal ({native['cpu_seconds']} s CPU)"
-            native_agree += 1
-        else:
-            check = f"**differs**: {int(native['count']):,}"
-            native_differ += 1
+        check, same = second_count(second.get((r["board"], r["kind"])), r)
+        native_agree += same is True
+        native_differ += same is False
         print(f"| {r['board']} | {r['kind']} | {shown} | {states} | {r['cpu_seconds']} | "
               f"{verdict} | {check} |")
     print(f"\n{agree} equal to a published term, {differ} different, {unpublished} with no "
