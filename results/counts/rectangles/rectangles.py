@@ -50,7 +50,14 @@ PLAN = [
 # Per board and run, at most this many seconds of wall time (the engine stops cleanly and
 # reports no count; with CHECKPOINTS set, the next run continues the count where it stopped).
 # TIMEOUT=SECONDS in the environment sets another.
-TIMEOUT = int(os.environ.get("TIMEOUT", 1800))
+def timeout_from_environment(default=1800):
+    value = os.environ.get("TIMEOUT", str(default))
+    if not value.isdigit() or int(value) == 0:
+        sys.exit(f"TIMEOUT={value!r}: not a whole number of seconds above 0")
+    return int(value)
+
+
+TIMEOUT = timeout_from_environment()
 
 # Boards with no published term at hand that the native search can still count in minutes
 # (`knights estimate --board KxN --engine search`: about 1.5 and 18 minutes of one core).
