@@ -32,7 +32,8 @@ PLAN = [
     ("2x4", "open", range(3, 4)),
     ("2x4", "closed", range(3, 6)),
 ]
-TIMEOUT = 1800
+# As in rectangles.py: TIMEOUT=SECONDS in the environment sets another.
+TIMEOUT = rectangles.timeout_from_environment()
 
 # The boards the native search counts again (it walks every tour: a few minutes at most).
 NATIVE = [
@@ -87,11 +88,4 @@ def table():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["run"]:
-        run()
-    elif sys.argv[1:] == ["native"]:
-        native()
-    elif sys.argv[1:] == ["table"]:
-        sys.exit(1 if table() else 0)
-    else:
-        sys.exit(__doc__)
+    rectangles.main(run, native, table, __doc__)

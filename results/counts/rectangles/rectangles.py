@@ -241,12 +241,14 @@ def table():
     return differ + native_differ
 
 
+def main(run, native, table, usage):
+    """Runs the one command named on the command line; exits 1 when `table` finds a count
+    that differs, with the usage when no command or another is named."""
+    commands = {"run": run, "native": native, "table": table}
+    if len(sys.argv) != 2 or sys.argv[1] not in commands:
+        sys.exit(usage)
+    sys.exit(1 if commands[sys.argv[1]]() else 0)
+
+
 if __name__ == "__main__":
-    if sys.argv[1:] == ["run"]:
-        run()
-    elif sys.argv[1:] == ["native"]:
-        native()
-    elif sys.argv[1:] == ["table"]:
-        sys.exit(1 if table() else 0)
-    else:
-        sys.exit(__doc__)
+    main(run, native, table, __doc__)
