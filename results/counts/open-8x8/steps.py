@@ -16,20 +16,31 @@ LINE = re.compile(r"step (\d+) of \d+, (\d+) states")
 
 def states_by_step(path):
     by_step = {}
-    with open(path, encoding="utf-8") as log:
-        for number, line in enumerate(log, 1):
-            found = LINE.search(line)
-            if found is None:
-                sys.exit(f"{path}:{number}: not a progress line: {line.strip()!r}")
-            by_step[int(found[1])] = int(found[2])
+    try:
+        with open(path, encoding="utf-8") as log:
+            for number, line in enumerate(log, 1):
+                found = LINE.search(line)
+                if found is None:
+                    sys.exit(f"{path}:{number}: not a progress line: {line.strip()!r}")
+                by_step[int(found[1])] = int(found[2])
+    except OSError as error:
+        sys.exit(f"{path}: {error.strerror}")
+    except UnicodeDecodeError as error:
+        sys.exit(f"{path}: byte {error.start}: not UTF-8 text")
     return by_step
+
+
+def every_from(text):
+    if not text.isdigit() or int(text) < 1:
+        sys.exit(f"EVERY: {text!r} is not a whole number of at least 1")
+    return int(text)
 
 
 def main(argv):
     if len(argv) not in (3, 4):
         sys.exit(__doc__.strip().splitlines()[2])
     open_states, closed_states = states_by_step(argv[1]), states_by_step(argv[2])
-    every = int(argv[3]) if len(argv) == 4 else 1
+    every = every_from(argv[3]) if len(argv) == 4 else 1
     both = sorted(set(open_states) & set(closed_states))
     if not both:
         sys.exit("the two logs have no step in common")
