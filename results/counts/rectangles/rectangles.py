@@ -15,17 +15,22 @@ peak states, the engine's seconds and the process's CPU seconds. A board the eng
 (a time-out) is written with "complete": false and no count, and `table` shows it as such;
 the next `run` counts it again (with CHECKPOINTS=DIR, from the steps saved there) and replaces
 that line once the count is done.
+Two runs may share a results file (two cores, two shells): each board is counted by the first
+run to claim it, which the other skips, and the file is read and written by one at a time, so
+neither loses the other's lines (see `Ledger`).
 `native` counts the boards of NATIVE again with the native search (`--engine search`, the
 backtracker, which walks every tour instead of counting frontier states), and `table` sets the
 two counts side by side.
 """
 
+import fcntl
 import json
 import os
 import resource
 import subprocess
 import sys
 import time
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "rectangles.jsonl")
@@ -69,9 +74,56 @@ def board_name(k, n):
     return f"{k}x{n}"
 
 
-def rows(path=RESULTS):
-    """The lines of a results file. A run killed while writing can leave its last line cut
-    short (no newline): that line is dropped from the file, and its board is counted again."""
+class Ledger:
+    """The locks that let runs share a results file: POSIX record locks on one byte each of
+    `FILE.lock` (never part of the results), which the kernel releases when a run dies.
+    Byte 0 is held while the file is read or changed; the byte of a (board, kind) while that
+    board is counted. A process keeps one descriptor of the lock file open for its whole life,
+    as POSIX drops all of a process's locks on a file when any descriptor of it closes."""
+
+    _open = {}
+
+    def __init__(self, path):
+        if path not in Ledger._open:
+            Ledger._open[path] = open(path + ".lock", "a+")
+        self.fd = Ledger._open[path].fileno()
+
+    def _lock(self, byte, wait):
+        flags = fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB
+        try:
+            fcntl.lockf(self.fd, flags, 1, byte)
+        except (BlockingIOError, PermissionError):
+            return False
+        return True
+
+    def _unlock(self, byte):
+        fcntl.lockf(self.fd, fcntl.LOCK_UN, 1, byte)
+
+    def hold_file(self):
+        self._lock(0, wait=True)
+
+    def release_file(self):
+        self._unlock(0)
+
+    @staticmethod
+    def _byte_of(board, kind):
+        # A stable byte per board whatever the plan's order; two boards sharing one (about
+        # one chance in 10^5 over a plan of 200) would only be counted one after the other.
+        return 1 + zlib.crc32(f"{board} {kind}".encode()) % (2**31 - 2)
+
+    def claim(self, board, kind):
+        """Whether this run may count the board: no other run holds it."""
+        return self._lock(self._byte_of(board, kind), wait=False)
+
+    def release(self, board, kind):
+        self._unlock(self._byte_of(board, kind))
+
+
+def _read_whole_lines(path):
+    """The lines of a results file, the file held. A run killed while writing can leave its
+    last line cut short (no newline): that line is dropped from the file, and its board is
+    counted again (a live run writes whole lines while it holds the file, so a cut line is a
+    dead run's)."""
     if not os.path.exists(path):
         return []
     with open(path, "rb+") as f:
@@ -82,19 +134,40 @@ def rows(path=RESULTS):
     return [json.loads(line) for line in whole.decode().splitlines()]
 
 
+def rows(path=RESULTS):
+    """The lines of a results file (see `_read_whole_lines`)."""
+    ledger = Ledger(path)
+    ledger.hold_file()
+    try:
+        return _read_whole_lines(path)
+    finally:
+        ledger.release_file()
+
+
 def done(path=RESULTS):
     """The (board, kind) pairs already counted in a results file (a time-out is not done: the
     next run counts the board again, from its checkpoint if one was saved)."""
     return {(r["board"], r["kind"]) for r in rows(path) if r["complete"]}
 
 
-def drop_unfinished(path, board, kind):
-    """Removes a board's time-out lines once the board is counted (the file stays one line a
-    board). Written beside the file and renamed over it: never half a file."""
-    kept = [r for r in rows(path) if r["complete"] or (r["board"], r["kind"]) != (board, kind)]
-    with open(path + ".partial", "w") as f:
-        f.writelines(json.dumps(r) + "\n" for r in kept)
-    os.replace(path + ".partial", path)
+def record(path, line):
+    """Appends a run's line to a results file; a count replaces the board's time-out lines
+    (the file stays one line a board). A rewrite goes beside the file and is renamed over it:
+    never half a file; the file is held throughout, so another run's line is never lost."""
+    ledger = Ledger(path)
+    ledger.hold_file()
+    try:
+        kept = _read_whole_lines(path)
+        if line["complete"]:
+            board, kind = line["board"], line["kind"]
+            kept = [r for r in kept if r["complete"] or (r["board"], r["kind"]) != (board, kind)]
+        with open(path + ".partial", "w") as f:
+            f.writelines(json.dumps(r) + "\n" for r in [*kept, line])
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(path + ".partial", path)
+    finally:
+        ledger.release_file()
 
 
 def count(knights, board, kind, engine="frontier", timeout=TIMEOUT):
@@ -140,17 +213,26 @@ def count(knights, board, kind, engine="frontier", timeout=TIMEOUT):
 
 
 def run_plan(boards, path, engine, timeout):
-    """Counts each (board, kind) of `boards` not yet in `path`, appending a line for each."""
+    """Counts each (board, kind) of `boards` not yet in `path`, adding a line for each. A
+    board another run is counting is skipped (its line is that run's to write)."""
     knights = os.environ.get("KNIGHTS", "knights")
-    have = done(path)
+    ledger = Ledger(path)
     for board, kind in boards:
-        if (board, kind) in have:
+        # Read again each time: another run may have counted the board meanwhile.
+        if (board, kind) in done(path):
             continue
-        line = count(knights, board, kind, engine, timeout)
-        if line["complete"]:
-            drop_unfinished(path, board, kind)
-        with open(path, "a") as out:
-            out.write(json.dumps(line) + "\n")
+        if not ledger.claim(board, kind):
+            print(f"{board} {kind} ({engine}): another run is counting it; skipped",
+                  file=sys.stderr)
+            continue
+        try:
+            # Counted by another run between the read above and the claim.
+            if (board, kind) in done(path):
+                continue
+            line = count(knights, board, kind, engine, timeout)
+            record(path, line)
+        finally:
+            ledger.release(board, kind)
         print(f"{board} {kind} ({engine}): {line['count']} ({line['cpu_seconds']} s CPU)",
               file=sys.stderr)
 
