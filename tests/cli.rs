@@ -321,6 +321,8 @@ fn a_board_without_tours_is_answered_by_theorem() {
 fn a_search_of_months_asks_for_yes_or_a_limit() {
     let err = refused(&["count", "models/semimagic.toml", "--engine", "search"]);
     assert!(err.contains("estimate:") && err.contains("--yes"), "{err}");
+    // A run of days is pointed to the split run that can resume.
+    assert!(err.contains("knights split MODEL"), "{err}");
     let out = knights(&[
         "count",
         "models/semimagic.toml",

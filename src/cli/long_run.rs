@@ -106,11 +106,21 @@ fn guard_sat(planned: &Planned) -> Result<()> {
     }
 }
 
+/// Runs predicted past this are also pointed to `split`: a run of hours is better cut into jobs
+/// that survive a reboot, resume, and share out over machines.
+const SPLIT_HINT_SECONDS: f64 = 3600.0;
+
 fn refuse_if_long(seconds: f64, at_least: &str) -> Result<()> {
+    let split = if seconds > SPLIT_HINT_SECONDS {
+        "; or cut it into jobs that resume and run anywhere: `knights split MODEL --jobs N -o \
+         jobs.jsonl`, then `knights run-job` each (README: \"Runs too big for one machine\")"
+    } else {
+        ""
+    };
     anyhow::ensure!(
         seconds <= LONG_RUN_SECONDS,
         "this run is predicted to take {at_least}{}; pass --yes to run it anyway, or bound it \
-         with --limit or --timeout",
+         with --limit or --timeout{split}",
         human_duration(seconds)
     );
     Ok(())

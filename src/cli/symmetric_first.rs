@@ -3,12 +3,12 @@
 //! model, verified against the model itself like any other; when none turns up within the
 //! budget the run goes on with the engine `--engine auto` chose, with the time left.
 
-use super::choice::Resolved;
 use super::engine::{RunArgs, RunConfig};
 use anyhow::Result;
 use knights::puzzle::restrict::symmetric_restrictions;
 use knights::puzzle::Puzzle;
 use knights::run::{Ending, Engine, Limits, Summary};
+use knights::search::choice::large_with_late_constraints;
 use knights::search::SearchEngine;
 use knights::tour::Tour;
 use std::time::{Duration, Instant};
@@ -32,12 +32,18 @@ pub enum First {
     NotFound(Limits),
 }
 
-/// Tries the symmetric sub-models when `--engine auto` chose SAT for a tree too large for the
-/// native search (a named engine is left alone).
+/// Tries the symmetric sub-models when `--engine auto` found the model's tree too large for
+/// the native search, with line sums or angle bounds it checks late (a named engine is left
+/// alone, and so is a model whose constraints the native search prunes by as it goes).
 pub fn symmetric_first(run: &RunArgs, puzzle: &Puzzle, config: &RunConfig) -> Result<First> {
     let started = Instant::now();
-    let auto_chose_sat = config.choice.reason.is_some() && config.choice.engine == Resolved::Sat;
-    if !auto_chose_sat || config.choice.estimate.is_none() {
+    let auto_found_it_large = config.choice.reason.is_some()
+        && config
+            .choice
+            .estimate
+            .as_ref()
+            .is_some_and(|e| large_with_late_constraints(puzzle, e));
+    if !auto_found_it_large {
         return Ok(First::NotFound(config.limits.clone()));
     }
     for sub in symmetric_restrictions(puzzle) {
