@@ -323,6 +323,15 @@ fn a_search_of_months_asks_for_yes_or_a_limit() {
     assert!(err.contains("estimate:") && err.contains("--yes"), "{err}");
     // A run of days is pointed to the split run that can resume.
     assert!(err.contains("knights split MODEL"), "{err}");
+    // A tree this large is estimated again with the probes a second allows, past the
+    // thousand of the first estimate.
+    let probes: usize = err
+        .split(" search nodes (")
+        .nth(1)
+        .and_then(|rest| rest.split(" probes)").next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no probe count: {err}"));
+    assert!(probes > 1000, "{err}");
     let out = knights(&[
         "count",
         "models/semimagic.toml",

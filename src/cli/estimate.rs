@@ -77,6 +77,16 @@ pub fn predict(
     rate_seconds: f64,
 ) -> Result<Prediction> {
     let estimate = knights::search::estimate(puzzle, probes, seed)?;
+    predict_from(puzzle, options, estimate, rate_seconds)
+}
+
+/// [`predict`] from an estimate already made.
+pub fn predict_from(
+    puzzle: &Puzzle,
+    options: &SearchOptions,
+    estimate: Estimate,
+    rate_seconds: f64,
+) -> Result<Prediction> {
     let limits = Limits {
         timeout: Some(Duration::from_secs_f64(rate_seconds)),
         ..Limits::default()

@@ -10,12 +10,12 @@
 
 use super::choice::{Choice, Resolved, SMALL_TREE_NODES};
 use super::engine::RunArgs;
-use super::estimate::predict;
+use super::estimate::predict_from;
 use anyhow::Result;
 use knights::puzzle::Puzzle;
 use knights::run::{Class, CubeProgress, Engine, Limits, Progress, StopFlag};
 use knights::sat::SatEngine;
-use knights::search::Estimate;
+use knights::search::{Estimate, Probes};
 use knights::tour::Tour;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -51,18 +51,42 @@ pub fn guard(planned: &Planned) -> Result<Option<f64>> {
     }
 }
 
+/// A tree the first estimate puts past this many nodes (an hour or more of search) is
+/// estimated again with the probes [`SECOND_ESTIMATE`] allows (the first thousand the same),
+/// for the guard and the time left on the progress line: the mean of a thousand probes of a
+/// heavy-tailed tree tends to fall short (the semimagic census's tree: 6.5e11 to 1.3e12 nodes
+/// from 1,000 probes, 1.3e12 to 1.6e12 from 100,000, about 2e12 by its real jobs;
+/// results/engine-choice/README.md).
+const SECOND_ESTIMATE_FROM_NODES: f64 = 1e10;
+
+/// Probes for about a second, at least as many as the first estimate took.
+const SECOND_ESTIMATE: Probes = Probes {
+    least: 1000,
+    most: 1_000_000,
+    budget: Duration::from_secs(1),
+};
+
 fn guard_search(planned: &Planned) -> Result<Option<f64>> {
-    let estimate = match &planned.choice.estimate {
+    let first = match &planned.choice.estimate {
         Some(estimate) => estimate.clone(),
         None => knights::search::estimate(planned.puzzle, 1000, 1)?,
+    };
+    // A run bounded by --limit or --timeout needs no finer figure; one left to run (--yes)
+    // shows the time left by it.
+    let open_ended = planned.run.limit.is_none() && planned.run.timeout.is_none();
+    let estimate = if open_ended && first.nodes >= SECOND_ESTIMATE_FROM_NODES {
+        knights::search::estimate_within(planned.puzzle, SECOND_ESTIMATE, 1)?
+    } else {
+        first
     };
     if planned.bounded || estimate.nodes < SMALL_TREE_NODES {
         return Ok(Some(estimate.nodes));
     }
     let options = planned.run.search_options();
-    let prediction = predict(planned.puzzle, &options, 1000, 1, 1.0)?;
+    let probes = estimate.probes;
+    let prediction = predict_from(planned.puzzle, &options, estimate, 1.0)?;
     errln!(
-        "estimate: {:.2e} search nodes at {:.2e} nodes/s, about {}",
+        "estimate: {:.2e} search nodes ({probes} probes) at {:.2e} nodes/s, about {}",
         prediction.estimate.nodes,
         prediction.nodes_per_second,
         human_duration(prediction.predicted_seconds)

@@ -2,6 +2,7 @@
 //! a pipe (a run under nohup, a batch job's log), a plain line now and then instead, so that
 //! a log shows how far a long run got.
 
+use super::long_run::human_duration;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal as _;
 use std::sync::Mutex;
@@ -97,7 +98,11 @@ impl Progress {
         let left = match self.expected_nodes {
             Some(expected) if per_second > 0.0 && (nodes as f64) < expected => {
                 let seconds = (expected - nodes as f64) / per_second;
-                format!(", about {seconds:.0} s left by the estimate")
+                format!(", about {} left by the estimate", human_duration(seconds))
+            }
+            // The estimate is a mean over random probes: a tree may well be larger.
+            Some(expected) if nodes as f64 >= expected => {
+                format!(", past the estimate of {expected:.2e} nodes")
             }
             _ => String::new(),
         };

@@ -9,6 +9,7 @@ use super::driver::Setup;
 use super::job::{replays, Prefix};
 use super::walker::Walker;
 use super::Estimate;
+use std::time::{Duration, Instant};
 
 /// SplitMix64: small, fast and good enough to pick children.
 pub(super) struct Rng(pub(super) u64);
@@ -27,7 +28,34 @@ impl Rng {
     }
 }
 
-pub fn probe<const W: usize, const M: u8>(setup: &Setup<W>, probes: usize, seed: u64) -> Estimate {
+/// How many walks an estimate takes: at least `least`, then more while `budget` lasts (the
+/// clock is read every [`PROBES_BETWEEN_CLOCKS`] walks), at most `most`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probes {
+    /// Walks taken whatever the time.
+    pub least: usize,
+    /// Walks never exceeded.
+    pub most: usize,
+    /// The time past which no walk beyond `least` starts.
+    pub budget: Duration,
+}
+
+impl Probes {
+    /// Exactly `n` walks, whatever they take.
+    pub fn exactly(n: usize) -> Probes {
+        Probes {
+            least: n,
+            most: n,
+            budget: Duration::ZERO,
+        }
+    }
+}
+
+/// Walks between two readings of the clock past the least number of walks.
+const PROBES_BETWEEN_CLOCKS: usize = 64;
+
+pub fn probe<const W: usize, const M: u8>(setup: &Setup<W>, probes: Probes, seed: u64) -> Estimate {
+    let started = Instant::now();
     let plan = setup.plan;
     let mut w = setup.walker::<M>();
     let live_roots: Vec<usize> = (0..plan.roots.len()).filter(|&r| w.start(r)).collect();
@@ -35,10 +63,14 @@ pub fn probe<const W: usize, const M: u8>(setup: &Setup<W>, probes: usize, seed:
     let (mut leaves, mut solutions) = (0f64, 0f64);
     let mut rng = Rng(seed);
     let mut live = Vec::with_capacity(64);
-    for _ in 0..probes {
-        if live_roots.is_empty() {
+    let mut walked = 0;
+    while walked < probes.most {
+        let past_least =
+            walked >= probes.least && (walked - probes.least).is_multiple_of(PROBES_BETWEEN_CLOCKS);
+        if live_roots.is_empty() || (past_least && started.elapsed() >= probes.budget) {
             break;
         }
+        walked += 1;
         let mut product = live_roots.len() as f64;
         let root = live_roots[rng.below(live_roots.len())];
         w.start(root);
@@ -58,6 +90,12 @@ pub fn probe<const W: usize, const M: u8>(setup: &Setup<W>, probes: usize, seed:
             per_depth[w.depth()] += product;
         }
     }
+    // With no live root no walk is taken, and every figure is 0 whatever the divisor.
+    let probes = if live_roots.is_empty() {
+        probes.least
+    } else {
+        walked
+    };
     let k = probes.max(1) as f64;
     per_depth.iter_mut().for_each(|x| *x /= k);
     while per_depth.len() > 1 && per_depth.last() == Some(&0.0) {

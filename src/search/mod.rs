@@ -50,6 +50,7 @@ mod walker;
 
 pub use driver::{PieceDone, SearchStats};
 pub use engine::SearchEngine;
+pub use estimate::Probes;
 pub use pieces::{
     cut_pieces, search_pieces, ForeignPiece, PieceCount, PieceEstimate, PieceObservers, TreePiece,
 };
@@ -143,6 +144,16 @@ pub fn enumerate(
 
 /// Predicts the search's tree size with `probes` random root-to-leaf walks.
 pub fn estimate(puzzle: &Puzzle, probes: usize, seed: u64) -> Result<Estimate, SearchError> {
+    estimate_within(puzzle, Probes::exactly(probes), seed)
+}
+
+/// [`estimate`] with as many walks as `probes` allows: more of them where time allows, since
+/// the mean of a heavy-tailed tree's few walks tends to fall short of its size.
+pub fn estimate_within(
+    puzzle: &Puzzle,
+    probes: Probes,
+    seed: u64,
+) -> Result<Estimate, SearchError> {
     macro_rules! go {
         ($w:literal) => {
             estimate_width::<$w>(puzzle, probes, seed)
@@ -160,7 +171,7 @@ pub fn estimate(puzzle: &Puzzle, probes: usize, seed: u64) -> Result<Estimate, S
 
 fn estimate_width<const W: usize>(
     puzzle: &Puzzle,
-    probes: usize,
+    probes: Probes,
     seed: u64,
 ) -> Result<Estimate, SearchError> {
     driver::with_setup::<W, _>(puzzle, true, |setup| {
@@ -218,6 +229,7 @@ pub(super) fn with_width<T>(
 mod tests {
     use super::*;
     use crate::spec::Spec;
+    use std::time::Duration;
 
     fn puzzle(text: &str) -> Puzzle {
         Puzzle::from_spec(&Spec::from_toml(text, "test").unwrap()).unwrap()
@@ -233,6 +245,27 @@ mod tests {
                 .unwrap();
         assert!(s.complete);
         (s.solutions, s.classes, s.stats["nodes"].clone())
+    }
+
+    #[test]
+    fn an_estimate_takes_its_least_probes_then_more_while_time_lasts_up_to_its_most() {
+        let p = puzzle("board = \"6x6\"\nclosed = true\n");
+        let within = |least, most, budget| {
+            let probes = Probes {
+                least,
+                most,
+                budget,
+            };
+            estimate_within(&p, probes, 7).unwrap()
+        };
+        // No time to spare: the least, and the same walks as an estimate of that many.
+        let least = within(100, 100_000, Duration::ZERO);
+        assert_eq!(least.probes, 100);
+        assert_eq!(least.nodes, estimate(&p, 100, 7).unwrap().nodes);
+        // Time to spare: the most.
+        let most = within(100, 300, Duration::from_secs(3600));
+        assert_eq!(most.probes, 300);
+        assert_eq!(most.nodes, estimate(&p, 300, 7).unwrap().nodes);
     }
 
     /// The wide cell sets give the same answers, node for node, as one word.

@@ -7,7 +7,7 @@
 
 use super::autos::{ClassRule, PackedAutomorphism};
 use super::driver::{order, Setup};
-use super::estimate::probe;
+use super::estimate::{probe, Probes};
 use super::mode::{MEET, PLAIN};
 use super::plan::Plan;
 use super::sums::LineTables;
@@ -54,7 +54,7 @@ pub fn plan_and_lines<const W: usize>(
             lt: both_ends_lines.as_ref(),
             rule,
         },
-        PROBES,
+        Probes::exactly(PROBES),
         SEED,
     )
     .nodes;
@@ -66,7 +66,7 @@ pub fn plan_and_lines<const W: usize>(
             lt: upward_lines.as_ref(),
             rule,
         },
-        PROBES,
+        Probes::exactly(PROBES),
         SEED,
     )
     .nodes;
