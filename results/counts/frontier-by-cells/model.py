@@ -103,8 +103,33 @@ def key(s):
     return tuple(sorted(s.items()))
 
 
+# What `successors` yields for a move that closed the whole tour.
+CLOSED = object()
+
+
+def successors(state, a, b, step, sched, work):
+    """The states after move a-b from `state`: without it, then with it (or CLOSED when it
+    closes the tour), each once its leaving cells are out; each one made counts in `work`."""
+    leaving, all_in, left_after = sched
+    for taken in (False, True):
+        work["successors"] += 1
+        if taken:
+            t = take(state, a, b, step, all_in)
+            if t is None:
+                continue
+            s, done = t
+            if done:
+                yield CLOSED
+                continue
+        else:
+            s = dict(state)
+        s = settle(s, step, leaving, left_after)
+        if s is not None:
+            yield s
+
+
 def per_move(n, edges):
-    leaving, all_in, left_after = schedule(n, edges)
+    sched = schedule(n, edges)
     layer = {(): 1}
     work = {"successors": 0, "insertions": 0, "state_steps": 0, "peak": 1}
     closed = 0
@@ -113,20 +138,9 @@ def per_move(n, edges):
         for k, count in layer.items():
             work["state_steps"] += 1
             state = dict(k)
-            for taken in (False, True):
-                work["successors"] += 1
-                if taken:
-                    t = take(state, a, b, step, all_in)
-                    if t is None:
-                        continue
-                    s, done = t
-                    if done:
-                        closed += count
-                        continue
-                else:
-                    s = dict(state)
-                s = settle(s, step, leaving, left_after)
-                if s is None:
+            for s in successors(state, a, b, step, sched, work):
+                if s is CLOSED:
+                    closed += count
                     continue
                 work["insertions"] += 1
                 nxt[key(s)] += count
@@ -136,7 +150,7 @@ def per_move(n, edges):
 
 
 def per_cell(n, edges):
-    leaving, all_in, left_after = schedule(n, edges)
+    sched = schedule(n, edges)
     groups = defaultdict(list)
     for step, (a, b) in enumerate(edges):
         groups[b].append((step, a))
@@ -154,20 +168,9 @@ def per_cell(n, edges):
                 nxt[key(state)] += count
                 return
             step, a = moves[i]
-            for taken in (False, True):
-                work["successors"] += 1
-                if taken:
-                    t = take(state, a, b, step, all_in)
-                    if t is None:
-                        continue
-                    s, done = t
-                    if done:
-                        closed += count
-                        continue
-                else:
-                    s = dict(state)
-                s = settle(s, step, leaving, left_after)
-                if s is None:
+            for s in successors(state, a, b, step, sched, work):
+                if s is CLOSED:
+                    closed += count
                     continue
                 down(s, i + 1, count)
 
