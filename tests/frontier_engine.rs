@@ -349,7 +349,7 @@ fn the_binary_continues_a_checkpoint_and_removes_it_when_the_count_is_done() {
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
     assert!(
-        err.contains("continuing from step 20 of 80 saved at"),
+        err.contains("continuing from step 20 of 30 saved at"),
         "{err}"
     );
     assert!(
@@ -425,7 +425,7 @@ fn a_stopped_binary_says_which_step_its_checkpoint_holds() {
     let s = summary(&out);
     assert_eq!(s["ending"], "timeout");
     let step = s["checkpoint"]["saved_step"].as_u64().unwrap();
-    let said = format!("holds step {step} of 80: the same command continues from it");
+    let said = format!("holds step {step} of 30: the same command continues from it");
     assert!(err.contains(&said), "{err}");
     assert!(names(dir.path()).contains(&format!("layer-0-{step}.states")));
     let stray = ["count", "--board", "5x5", "--checkpoint-every", "0"];

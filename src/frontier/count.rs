@@ -38,8 +38,9 @@ use std::time::Instant;
 /// How often, in states, a step looks at the limits.
 const STATES_BETWEEN_CHECKS: usize = 1 << 16;
 
-/// A step's successors are at most this many times its states: each state's move is left
-/// out or taken.
+/// A step's table is first made for this many states a state of the layer before (it
+/// doubles when full): about as many as a step keeps, and well below the most a step can make
+/// (see [`Step::most_successors`]), which sizes the spill.
 const SUCCESSORS_PER_STATE: usize = 2;
 
 /// The share of the memory allowed (in quarters) a packed layer may take and stay in memory.
@@ -56,7 +57,8 @@ const SPILL_BUFFER: (usize, usize) = (1 << 20, 4 << 10);
 /// What a sweep measured.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Figures {
-    /// Steps (moves of the board) taken in one sweep.
+    /// Steps taken in one sweep, one table each: the moves of one cell back to the cells
+    /// before it.
     pub steps: usize,
     /// The most states after one step.
     pub peak_states: usize,
@@ -436,7 +438,8 @@ impl Run<'_> {
         }
         let no_memory = || Halt::OutOfMemory { step: at, states };
         let held = layer.memory_bytes();
-        let buffers_bytes = Buffers::bytes_for(states.min(STATES_BETWEEN_CHECKS));
+        let round_states = states.min(STATES_BETWEEN_CHECKS);
+        let buffers_bytes = Buffers::bytes_for(round_states, step.most_successors());
         let each = (self.budget.bytes.saturating_sub(held + buffers_bytes)) / threads;
         // A shard's share of the states, with room for an uneven share.
         let share = |all: usize| all / threads + all / threads / 8 + BATCH;
@@ -532,8 +535,8 @@ impl Run<'_> {
         };
         let held = layer.memory_bytes() + idle;
         let room = self.budget.bytes.saturating_sub(held);
-        let bound = states.saturating_mul(SUCCESSORS_PER_STATE) + BATCH;
-        let preferred = bound.min(states_within(room, self.bits, counter));
+        let typical = states.saturating_mul(SUCCESSORS_PER_STATE) + BATCH;
+        let preferred = typical.min(states_within(room, self.bits, counter));
         let needed = (states + states / 4 + BATCH).min(preferred);
         table
             .make_room(needed, preferred, room)
@@ -545,9 +548,10 @@ impl Run<'_> {
             parallel: false,
         };
         let mut batch = Batch::default();
+        let mut successors = Vec::with_capacity(step.most_successors());
         let mut sink = Sink {
             spill: None,
-            bound,
+            bound: states.saturating_mul(step.most_successors()) + BATCH,
             room,
         };
         let mut count = 0usize;
@@ -558,11 +562,13 @@ impl Run<'_> {
                     self.check()?;
                 }
                 count += 1;
-                for successor in self.transition.successors(word, step).into_iter().flatten() {
+                successors.clear();
+                self.transition.successors(word, step, &mut successors);
+                for &successor in &successors {
                     batch.push(successor, residue);
-                }
-                if batch.held + 2 > BATCH {
-                    self.flush(&mut batch, counter, table, &mut sink)?;
+                    if batch.is_full() {
+                        self.flush(&mut batch, counter, table, &mut sink)?;
+                    }
                 }
                 Ok::<(), Halt>(())
             })

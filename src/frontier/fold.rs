@@ -57,11 +57,12 @@ mod tests {
     use crate::board::Shape;
     use crate::frontier::layout::{best_schedule, ordered_moves, positions};
 
-    /// Steps that carry folds, and how many each carries.
+    /// Choices that carry folds, and how many each carries.
     fn folding_steps(board: &Board) -> Vec<(usize, usize)> {
         let schedule = best_schedule(board).unwrap();
-        let steps = schedule.steps.iter().enumerate();
-        steps
+        let choices = schedule.steps.iter().flat_map(|step| &step.choices);
+        choices
+            .enumerate()
             .filter(|(_, s)| !s.folds.is_empty())
             .map(|(i, s)| (i, s.folds.len()))
             .collect()

@@ -1,9 +1,11 @@
-//! The order the moves are taken in, and what each step knows of the frontier.
+//! The order the moves are taken in, and what each choice knows of the frontier.
 //!
 //! Cells are ordered by their coordinates with one axis most significant (the sweep) and the
 //! others across; moves are taken in the order of their later cell, then their earlier one,
 //! so that a cell enters the frontier only when its own moves back are decided and the
-//! frontier holds no cell whose moves are mostly still to come.
+//! frontier holds no cell whose moves are mostly still to come. A step decides every move of
+//! one cell back to the cells before it: its states are summed in one table, where a step a
+//! move would read, rename and hash every state once a move (about three times as often).
 //! A cell enters the frontier at its first move and leaves after its last. Each cell keeps
 //! one slot of the packed state, at its position modulo the widest span of the frontier, so
 //! a cell entering finds its slot empty (the last holder has left) and entering costs nothing.
@@ -12,9 +14,26 @@
 use super::fold::folds_after_each_step;
 use crate::board::{Board, Cell};
 
-/// One step: a move, the slots of its ends, and what happens after it.
+/// One step: the moves of one cell back to the cells before it, decided one after another
+/// from each state of a table before the states they make are summed in the next.
 #[derive(Clone, Debug)]
 pub struct Step {
+    /// The moves, in the order they are decided.
+    pub choices: Vec<Choice>,
+}
+
+impl Step {
+    /// The most states one state can make in this step: the step's cell enters with no
+    /// move, and takes at most two of its moves back.
+    pub fn most_successors(&self) -> usize {
+        let k = self.choices.len();
+        (1 + k + k * k.saturating_sub(1) / 2).min(1 << k.min(usize::BITS as usize - 1))
+    }
+}
+
+/// One move of a step: the slots of its ends, and what happens after it is left out or taken.
+#[derive(Clone, Debug)]
+pub struct Choice {
     /// Slot of the move's earlier cell.
     pub first: u8,
     /// Slot of the move's later cell.
@@ -26,13 +45,13 @@ pub struct Step {
     /// The lowest bit of each leaving cell's slot: the leaving slots of a word in which each
     /// of them holds degree 2.
     pub leaving_full: u128,
-    /// The packed state in which every cell still in the frontier after this step has degree
-    /// two: the only state a finished tour may be in here.
+    /// The packed state in which every cell still in the frontier after this choice has
+    /// degree two: the only state a finished tour may be in here.
     pub finished: u128,
-    /// Whether every cell has entered the frontier by this step: before that, no tour can be
-    /// finished.
+    /// Whether every cell has entered the frontier by this choice: before that, no tour can
+    /// be finished.
     pub all_entered: bool,
-    /// The lowest bit of the slot of each frontier cell with one move left after this step:
+    /// The lowest bit of the slot of each frontier cell with one move left after this choice:
     /// such a cell still of degree 0 can end with degree 1 at most.
     pub one_left: u128,
     /// For each board symmetry under which the moves to come are the same set, the slot each
@@ -43,7 +62,7 @@ pub struct Step {
 /// The whole order of moves.
 #[derive(Clone, Debug)]
 pub struct Schedule {
-    /// One step per move.
+    /// One step per cell with moves back, in the order of the cells.
     pub steps: Vec<Step>,
     /// Slots in the packed state.
     pub slots: usize,
@@ -156,7 +175,7 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
     let bits = usize::BITS - largest_code.leading_zeros();
     let last_entry = life.iter().flatten().map(|&(f, _)| f).max().unwrap_or(0);
     let one_left = moves_left(n, &moves);
-    let steps = moves
+    let choices = moves
         .iter()
         .enumerate()
         .map(|(i, &(a, b))| {
@@ -182,7 +201,7 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
                         .collect()
                 })
                 .collect();
-            Step {
+            Choice {
                 first: slot(a),
                 second: slot(b),
                 leaving,
@@ -196,12 +215,26 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
         })
         .collect();
     Schedule {
-        steps,
+        steps: steps_by_later_cell(&moves, choices),
         slots,
         bits,
         widest,
         axes,
     }
+}
+
+/// The choices cut into one step per later cell (the moves are ordered by it).
+fn steps_by_later_cell(moves: &[(usize, usize)], choices: Vec<Choice>) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    for (i, choice) in choices.into_iter().enumerate() {
+        match steps.last_mut() {
+            Some(step) if i > 0 && moves[i - 1].1 == moves[i].1 => step.choices.push(choice),
+            _ => steps.push(Step {
+                choices: vec![choice],
+            }),
+        }
+    }
+    steps
 }
 
 #[cfg(test)]
@@ -226,13 +259,41 @@ mod tests {
     }
 
     #[test]
-    fn every_move_is_a_step_and_every_cell_leaves_once() {
+    fn every_move_is_a_choice_and_every_cell_leaves_once() {
         let board = Board::knight(Shape::flat(6, 6));
         let s = best_schedule(&board).unwrap();
-        assert_eq!(s.steps.len(), board.moves().len());
-        let leaves: usize = s.steps.iter().map(|step| step.leaving.len()).sum();
+        let choices: Vec<&Choice> = s.steps.iter().flat_map(|step| &step.choices).collect();
+        assert_eq!(choices.len(), board.moves().len());
+        let leaves: usize = choices.iter().map(|choice| choice.leaving.len()).sum();
         assert_eq!(leaves, board.n_cells());
-        assert!(s.steps.last().unwrap().all_entered);
-        assert_eq!(s.steps.last().unwrap().finished, 0);
+        assert!(choices.last().unwrap().all_entered);
+        assert_eq!(choices.last().unwrap().finished, 0);
+    }
+
+    #[test]
+    fn a_step_holds_the_moves_back_of_one_cell() {
+        // Every cell has a move back but those of the first row.
+        let board = Board::knight(Shape::flat(6, 6));
+        let s = best_schedule(&board).unwrap();
+        assert_eq!(s.steps.len(), board.n_cells() - 6);
+        let most = s.steps.iter().map(|step| step.choices.len()).max();
+        assert_eq!(
+            most,
+            Some(4),
+            "a knight reaches four cells of the rows before"
+        );
+        // Each step's choices share the later slot, and no two steps in a row do.
+        for step in &s.steps {
+            assert!(step
+                .choices
+                .iter()
+                .all(|c| c.second == step.choices[0].second));
+        }
+        for pair in s.steps.windows(2) {
+            assert_ne!(pair[0].choices[0].second, pair[1].choices[0].second);
+        }
+        assert_eq!(s.steps[0].most_successors(), 2, "one move: out or taken");
+        let four = s.steps.iter().find(|step| step.choices.len() == 4).unwrap();
+        assert_eq!(four.most_successors(), 11, "none, one or two of four");
     }
 }

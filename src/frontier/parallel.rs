@@ -36,10 +36,10 @@ impl Buffers {
         }
     }
 
-    /// The most bytes the buffers of rounds of `states` states take: two successors a state
-    /// at most, and as much again for the room a growing buffer leaves.
-    pub fn bytes_for(states: usize) -> usize {
-        states.saturating_mul(2 * 2 * BUFFERED_BYTES)
+    /// The most bytes the buffers of rounds of `states` states take, each making at most
+    /// `successors`, with as much again for the room a growing buffer leaves.
+    pub fn bytes_for(states: usize, successors: usize) -> usize {
+        states.saturating_mul(successors * 2 * BUFFERED_BYTES)
     }
 
     /// Bytes held.
@@ -113,13 +113,11 @@ impl Round<'_> {
     ) -> Result<(), AddError> {
         let shards = out.len();
         let mut batch = Batch::default();
+        let mut successors = Vec::with_capacity(self.step.most_successors());
         for (word, count) in records.iter() {
-            for next in self
-                .transition
-                .successors(word, self.step)
-                .into_iter()
-                .flatten()
-            {
+            successors.clear();
+            self.transition.successors(word, self.step, &mut successors);
+            for &next in &successors {
                 let shard = shard_of(next, shards);
                 if shard == own {
                     batch.push(next, count);

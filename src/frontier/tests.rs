@@ -154,7 +154,8 @@ fn a_board_whose_bound_passes_two_to_the_128_is_counted_modulo_primes() {
     assert_eq!(count_and_primes(&knight, Kind::Path).1, 1, "3x4 paths");
 }
 
-/// Every state after every step of the sweep, from the empty frontier, with no counts.
+/// Every state after every move of the sweep, from the empty frontier, with no counts: the
+/// states inside a step too, from which a new path takes the next label.
 fn every_successor_is_canonical(board: &Board, kind: Kind) {
     use super::layout::best_schedule;
     use super::state::Packing;
@@ -167,15 +168,16 @@ fn every_successor_is_canonical(board: &Board, kind: Kind) {
     };
     let p = transition.packing;
     let mut states = vec![0u128];
-    for (i, step) in schedule.steps.iter().enumerate() {
+    let choices = schedule.steps.iter().flat_map(|step| &step.choices);
+    for (i, choice) in choices.enumerate() {
         let mut next: Vec<u128> = states
             .iter()
-            .flat_map(|&w| transition.successors(w, step))
+            .flat_map(|&w| transition.choose(w, choice))
             .flatten()
             .collect();
         for &w in &next {
             let shape = board.shape();
-            assert_eq!(p.canonical(w), w, "{shape} {kind:?} step {i}: {w:#x}");
+            assert_eq!(p.canonical(w), w, "{shape} {kind:?} move {i}: {w:#x}");
         }
         next.sort_unstable();
         next.dedup();

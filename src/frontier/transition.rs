@@ -1,9 +1,10 @@
-//! One step on one state: leave the move out or take it, then let the cells whose last move
-//! it was leave the frontier. A tour is finished when a cycle closes (closed tours) or when
-//! both ends of a path are ends of the tour (open tours); that is allowed only when it covers
-//! every cell, which is checked once the step's cells have left.
+//! One step on one state: each move of the step's cell back is left out or taken in turn,
+//! and after each the cells whose last move it was leave the frontier. A tour is finished
+//! when a cycle closes (closed tours) or when both ends of a path are ends of the tour (open
+//! tours); that is allowed only when it covers every cell, which is checked once the move's
+//! cells have left.
 
-use super::layout::Step;
+use super::layout::{Choice, Step};
 use super::state::{Packing, FIRST_LABEL, FREE, FULL, LOOSE};
 
 /// What is counted: cycles, or paths with two free ends.
@@ -27,26 +28,45 @@ pub struct Transition {
 }
 
 impl Transition {
-    /// The states after `step` from `word`: without the move, and with it.
-    pub fn successors(&self, word: u128, step: &Step) -> [Option<u128>; 2] {
-        // Leaving the move out changes nothing when no cell leaves: the word stays canonical.
-        let without = match step.leaving.is_empty() {
-            true => self.can_still_cover(word, step).then_some(word),
-            false => self.settle(word, step, false, false),
-        };
-        let with = self
-            .take(word, step.first, step.second)
-            .and_then(|(taken, finished, moved)| self.settle(taken, step, finished, moved));
-        if step.folds.is_empty() {
-            return [without, with];
-        }
-        [without, with].map(|w| w.map(|w| self.folded(w, step)))
+    /// Appends to `out` the states after `step` from `word`, one for each way of leaving out
+    /// or taking the step's moves that breaks no rule; two ways may make the same state.
+    pub fn successors(&self, word: u128, step: &Step, out: &mut Vec<u128>) {
+        self.decide(word, &step.choices, out);
     }
 
-    /// The least canonical word among `word` and its images under the step's folds.
-    fn folded(&self, word: u128, step: &Step) -> u128 {
+    /// Depth first through `choices`: the states between them are canonical words, as a
+    /// new path's label needs, but go through no table.
+    fn decide(&self, word: u128, choices: &[Choice], out: &mut Vec<u128>) {
+        let Some((choice, rest)) = choices.split_first() else {
+            out.push(word);
+            return;
+        };
+        for next in self.choose(word, choice).into_iter().flatten() {
+            self.decide(next, rest, out);
+        }
+    }
+
+    /// The states after `choice` from `word`: without the move, and with it.
+    pub(super) fn choose(&self, word: u128, choice: &Choice) -> [Option<u128>; 2] {
+        // Leaving the move out changes nothing when no cell leaves: the word stays canonical.
+        let without = match choice.leaving.is_empty() {
+            true => self.can_still_cover(word, choice).then_some(word),
+            false => self.settle(word, choice, false, false),
+        };
+        let with = self
+            .take(word, choice.first, choice.second)
+            .and_then(|(taken, finished, moved)| self.settle(taken, choice, finished, moved));
+        if choice.folds.is_empty() {
+            return [without, with];
+        }
+        [without, with].map(|w| w.map(|w| self.folded(w, choice)))
+    }
+
+    /// The least canonical word among `word` and its images under the choice's folds.
+    fn folded(&self, word: u128, choice: &Choice) -> u128 {
         let p = self.packing;
-        step.folds
+        choice
+            .folds
             .iter()
             .map(|map| p.canonical(p.permuted(word, map)))
             .fold(word, u128::min)
@@ -127,13 +147,13 @@ impl Transition {
         p.find(word, label, here)
     }
 
-    /// The state once the step's leaving cells are out, renumbered unless no label moved
+    /// The state once the choice's leaving cells are out, renumbered unless no label moved
     /// (`relabelled` says whether one did before); `None` if a cell leaves uncovered or a
     /// finished tour misses a cell.
     fn settle(
         &self,
         mut word: u128,
-        step: &Step,
+        choice: &Choice,
         mut finished: bool,
         mut relabelled: bool,
     ) -> Option<u128> {
@@ -142,13 +162,13 @@ impl Transition {
             Shape::Cycle => {
                 // In a cycle every cell leaves with degree 2, whatever else it holds ends the
                 // state: one comparison of the leaving slots, then they are emptied at once.
-                if word & step.leaving_mask != step.leaving_full {
+                if word & choice.leaving_mask != choice.leaving_full {
                     return None;
                 }
-                word &= !step.leaving_mask;
+                word &= !choice.leaving_mask;
                 &[][..]
             }
-            Shape::Path => &step.leaving[..],
+            Shape::Path => &choice.leaving[..],
         };
         for &slot in leaving {
             let code = p.get(word, slot);
@@ -156,7 +176,7 @@ impl Transition {
             match code {
                 FULL => {}
                 FREE => return None,
-                // A second tour finished in one step: two components, so neither covers all.
+                // A second tour finished by one move: two components, so neither covers all.
                 LOOSE if finished => return None,
                 LOOSE => finished = true,
                 label => {
@@ -169,10 +189,10 @@ impl Transition {
                 }
             }
         }
-        if finished && !(step.all_entered && word == step.finished) {
+        if finished && !(choice.all_entered && word == choice.finished) {
             return None;
         }
-        if !self.can_still_cover(word, step) {
+        if !self.can_still_cover(word, choice) {
             return None;
         }
         // A cell of degree 2 leaving takes no label with it: the word is still canonical.
@@ -182,9 +202,9 @@ impl Transition {
     /// Whether the cells of degree 0 with one move left can still be covered: in a cycle
     /// they need two more moves, so none may be left; in a path each is an end of the tour
     /// to be, and with the ends already made there are at most two.
-    fn can_still_cover(&self, word: u128, step: &Step) -> bool {
+    fn can_still_cover(&self, word: u128, choice: &Choice) -> bool {
         let p = self.packing;
-        let stuck = (step.one_left & !p.nonzero(word)).count_ones() as usize;
+        let stuck = (choice.one_left & !p.nonzero(word)).count_ones() as usize;
         match self.shape {
             Shape::Cycle => stuck == 0,
             Shape::Path => stuck == 0 || stuck + p.count(word, LOOSE) <= 2,

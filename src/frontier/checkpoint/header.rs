@@ -214,7 +214,7 @@ fn counter_text(counter: Counter) -> String {
 }
 
 /// A digest of everything in the schedule a saved state depends on: the slots, their
-/// width, the axes and each step's move, leaving cells and folds.
+/// width, the axes, the moves each step holds and each move's slots, leaving cells and folds.
 fn fingerprint(schedule: &Schedule) -> String {
     let mut hasher = Sha256::new();
     let mut feed = |n: u128| hasher.update(n.to_le_bytes());
@@ -222,16 +222,19 @@ fn fingerprint(schedule: &Schedule) -> String {
     feed(u128::from(schedule.bits));
     feed(schedule.widest as u128);
     schedule.axes.iter().for_each(|&a| feed(a as u128));
-    for step in &schedule.steps {
-        feed(u128::from(step.first));
-        feed(u128::from(step.second));
-        feed(step.leaving.len() as u128);
-        step.leaving.iter().for_each(|&s| feed(u128::from(s)));
-        feed(step.finished);
-        feed(u128::from(step.all_entered));
-        feed(step.one_left);
-        feed(step.folds.len() as u128);
-        for fold in &step.folds {
+    // A saved layer follows a whole step: how the moves are cut into steps is part of it.
+    let sizes = schedule.steps.iter().map(|step| step.choices.len());
+    sizes.for_each(|n| feed(n as u128));
+    for choice in schedule.steps.iter().flat_map(|step| &step.choices) {
+        feed(u128::from(choice.first));
+        feed(u128::from(choice.second));
+        feed(choice.leaving.len() as u128);
+        choice.leaving.iter().for_each(|&s| feed(u128::from(s)));
+        feed(choice.finished);
+        feed(u128::from(choice.all_entered));
+        feed(choice.one_left);
+        feed(choice.folds.len() as u128);
+        for fold in &choice.folds {
             feed(fold.len() as u128);
             fold.iter()
                 .for_each(|&(a, b)| feed(u128::from(a) << 8 | u128::from(b)));
