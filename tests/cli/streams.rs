@@ -134,12 +134,12 @@ fn frontier_stderr_in_a_pipe(every: Option<&str>) -> String {
 fn a_log_gets_plain_progress_lines_as_often_as_asked() {
     // Every report is due at once: the frontier's steps appear as lines, with the time.
     let often = frontier_stderr_in_a_pipe(Some("0.000001"));
-    let lines: Vec<&str> = often.lines().filter(|l| l.contains(" of 80, ")).collect();
+    let lines: Vec<&str> = often.lines().filter(|l| l.contains(" of 30, ")).collect();
     assert!(lines.len() > 10, "{often}");
     assert!(lines[0].starts_with("[00:00:00] 6x6: step "), "{often}");
     // Once a minute by default: a run this short writes none; 0 turns them off.
     for every in [None, Some("0")] {
         let quiet = frontier_stderr_in_a_pipe(every);
-        assert!(!quiet.contains(" of 80, "), "{every:?}: {quiet}");
+        assert!(!quiet.contains(" of 30, "), "{every:?}: {quiet}");
     }
 }
