@@ -20,9 +20,9 @@
 //! the last table's place order, that is sorted by hash, and many of its successors are the
 //! words read (a move left out changes nothing); under the same hash they would come in
 //! sorted, and with linear probing a sorted stream pushes a growing run of full places
-//! ahead of itself until every word added walks it (one step of open 2x3x5 made about 480
-//! probes a word). Under a new seed the order a step reads its words in says nothing of
-//! their places.
+//! ahead of itself until every word added walks it (measured in results/counts/README.md,
+//! "Issue 33 (session 40)"). Under a new seed the order a step reads its words in says
+//! nothing of their places.
 
 use super::counter::Counter;
 use super::layer::Slots;
