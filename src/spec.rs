@@ -23,6 +23,10 @@ pub struct Spec {
     /// Whether the last cell must be a move away from the first.
     #[serde(default)]
     pub closed: bool,
+    /// Numbers the puzzle gives on the board: `[row, col, number]` (or `[layer, row, col,
+    /// number]` in a box) each, as a puzzle's clues.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub givens: Vec<Vec<i64>>,
     /// Cells allowed to carry number 1.
     pub start: Option<CellSetSpec>,
     /// Cells allowed to carry the last number.
@@ -303,6 +307,15 @@ mod tests {
         );
         let spec = Spec::from_toml("board = \"8x8\"\nleaper = [1, 3]\n", "m").unwrap();
         assert_eq!(spec.leaper, Some([1, 3]));
+    }
+
+    #[test]
+    fn givens_are_read_and_written_back() {
+        let text = "board = \"5x5\"\ngivens = [[0, 0, 1], [2, 1, 2]]\n";
+        let spec = Spec::from_toml(text, "m").unwrap();
+        assert_eq!(spec.givens, vec![vec![0, 0, 1], vec![2, 1, 2]]);
+        assert_eq!(Spec::from_toml(&spec.to_toml(), "m").unwrap(), spec);
+        assert!(!Spec::plain("5x5").to_toml().contains("givens"));
     }
 
     #[test]

@@ -125,6 +125,9 @@ struct ModelDraw {
     /// An angle bound: kind, which side (at most, at least, exactly) and a number, taken
     /// near the seed's own count when there is a seed.
     angle: Option<(usize, usize, usize)>,
+    /// Cells given the seed's numbers (models with a seed and no symmetry rule); a draw of
+    /// 0 mod 6 gives its first cell a number two off the seed's instead.
+    givens: Option<Vec<usize>>,
 }
 
 /// Random SAT options for one solver.
@@ -183,12 +186,13 @@ fn model_draw() -> impl Strategy<Value = ModelDraw> {
             any::<bool>(),
             prop::option::weighted(0.6, 0usize..1000),
             prop::option::weighted(0.3, (0usize..5, 0usize..3, 0usize..1000)),
+            prop::option::weighted(0.3, prop::collection::vec(0usize..1000, 1..5)),
         ),
     )
         .prop_map(
             |(
                 (board, closed, (rot180, rot90), restrict_start, start, end),
-                (required, lines, reverse, fixed_board, far_side, seed, angle),
+                (required, lines, reverse, fixed_board, far_side, seed, angle, givens),
             )| ModelDraw {
                 board,
                 closed,
@@ -204,6 +208,7 @@ fn model_draw() -> impl Strategy<Value = ModelDraw> {
                 far_side,
                 seed,
                 angle,
+                givens,
             },
         )
 }
@@ -312,6 +317,27 @@ impl ModelWriter<'_> {
             writeln!(text, "cols = [{}]", self.index(col % cols, cols)).unwrap();
         }
         text
+    }
+
+    /// `givens = [...]`: the seed's numbers on the drawn cells, the first two off when its
+    /// draw is 0 mod 6 (a puzzle the seed does not solve, often refused as unjoinable).
+    fn givens(&self, picks: &[usize], seed: &Tour) -> String {
+        let n = self.shape.n_cells();
+        let numbers = seed.numbers();
+        let cells = crate::common::draws::distinct_cells(picks, n);
+        let written: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let mut k = numbers[c] as usize;
+                if i == 0 && picks[0].is_multiple_of(6) {
+                    k = if k + 2 <= n { k + 2 } else { k - 2 };
+                }
+                let at = self.cell(c);
+                format!("{}, {k}]", &at[..at.len() - 1])
+            })
+            .collect();
+        format!("givens = [{}]\n", written.join(", "))
     }
 
     /// `[start]` with exactly one cell, for boards whose count it must cut down.
@@ -438,6 +464,11 @@ fn model_toml(draw: &ModelDraw) -> String {
     let mut text = keys;
     if !draw.required.is_empty() {
         text.push_str(&writer.required_moves(&draw.required));
+    }
+    if let (Some(picks), Some(tour)) = (&draw.givens, seed.as_ref()) {
+        if !text.contains("symmetry") {
+            text.push_str(&writer.givens(picks, tour));
+        }
     }
     text.push_str(&start_table(draw, &writer));
     if let Some(set) = &draw.end {

@@ -13,6 +13,7 @@ mod distribute;
 mod distribute_resume;
 mod external_solvers;
 mod frontier_engine;
+mod givens;
 mod known_counts;
 mod opb;
 mod puzzle_semantics;

@@ -515,6 +515,7 @@ fn random_puzzle(board: Board, t: &Tour, rng: &mut Rng) -> Puzzle {
         closed: Closure::from(closed),
         starts,
         ends,
+        givens: Vec::new(),
         sums,
         // The draw for the half turn is made only without the quarter turn, as it always was,
         // so that a seed keeps giving the same puzzles.

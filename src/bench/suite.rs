@@ -17,7 +17,7 @@ pub(super) fn plain(board: &str, closed: Closure) -> Spec {
 }
 
 /// Every shipped model, by name, as the binary carries it.
-pub(super) const SHIPPED: [(&str, &str); 15] = [
+pub(super) const SHIPPED: [(&str, &str); 16] = [
     ("closed-6x6", include_str!("../../models/closed-6x6.toml")),
     (
         "closed-10x10-rot90",
@@ -55,6 +55,10 @@ pub(super) const SHIPPED: [(&str, &str); 15] = [
     (
         "semimagic-closed-centrosymmetric",
         include_str!("../../models/semimagic-closed-centrosymmetric.toml"),
+    ),
+    (
+        "puzzle-8x8-givens",
+        include_str!("../../models/puzzle-8x8-givens.toml"),
     ),
     ("semimagic", include_str!("../../models/semimagic.toml")),
     (

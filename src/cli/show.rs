@@ -52,6 +52,9 @@ pub fn run(args: ShowArgs) -> Result<ExitCode> {
     for bound in &puzzle.angles {
         outln!("angles:      {}", bound.describe(angle_cells))?;
     }
+    for &(cell, k) in &puzzle.givens {
+        outln!("given:       {k} on {}", shape.cell_name(cell))?;
+    }
     for &(a, b) in &puzzle.required {
         outln!("required:    {}-{}", shape.cell_name(a), shape.cell_name(b))?;
     }

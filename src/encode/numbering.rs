@@ -16,6 +16,8 @@
 //! - *distance*: number `k` lies `k - 1` moves after the start (and, on a
 //!   closed tour, `n - k + 1` moves before it), so a cell farther than that
 //!   from every allowed start cannot carry `k`; likewise for the end;
+//! - *givens*: a cell given a number carries only that number, no other cell carries it,
+//!   and a cell `d` moves from a cell given `g` carries no number within `d - 1` of `g`;
 //! - *parity*: a colour-alternating leaper puts odd and even numbers on
 //!   opposite colours, so once the colour of number 1 is known (all allowed
 //!   starts share a colour, all allowed ends do, or one colour has more
@@ -37,7 +39,8 @@ use crate::tour::Closure;
 pub struct Domains {
     /// `allowed[c]`: the numbers (1-based, increasing) cell `c` may carry.
     pub allowed: Vec<Vec<u32>>,
-    /// Pairs dropped because they are too far from the allowed starts or ends.
+    /// Pairs dropped because they are too far from the allowed starts or ends, or break a
+    /// given number (the cell given it, or too near or far from it).
     pub dropped_by_distance: usize,
     /// Pairs dropped because the colour of number 1 is known.
     pub dropped_by_parity: usize,
@@ -64,13 +67,15 @@ pub fn number_domains(puzzle: &Puzzle) -> Domains {
         dropped_by_parity: 0,
         start_colour,
     };
+    let givens = GivenNumbers::of(puzzle);
     for cell in 0..n {
         for k in 1..=n {
             let near = |dist: &Option<Vec<usize>>, steps: usize| {
                 dist.as_ref().is_none_or(|d| d[cell] <= steps)
             };
             let (after_start, before_end) = steps_from_ends(k, n, puzzle.closed);
-            if !(near(&from_start, after_start) && near(&from_end, before_end)) {
+            let ends_fit = near(&from_start, after_start) && near(&from_end, before_end);
+            if !(ends_fit && givens.allow(cell, k, n, puzzle.closed)) {
                 domains.dropped_by_distance += 1;
             } else if start_colour.is_some_and(|s| board.colour(cell) != colour_of(s, k)) {
                 domains.dropped_by_parity += 1;
@@ -80,6 +85,55 @@ pub fn number_domains(puzzle: &Puzzle) -> Domains {
         }
     }
     domains
+}
+
+/// The model's given numbers, as the domains read them.
+struct GivenNumbers {
+    /// `number_at[c]`: the number given to cell `c`, or 0.
+    number_at: Vec<u32>,
+    /// `taken[k]`: whether number `k` is given to some cell.
+    taken: Vec<bool>,
+    /// Each given number with the distances in moves from its cell.
+    distances: Vec<(u32, Vec<usize>)>,
+}
+
+impl GivenNumbers {
+    fn of(puzzle: &Puzzle) -> Self {
+        let n = puzzle.n_cells();
+        let mut number_at = vec![0; n];
+        let mut taken = vec![false; n + 1];
+        let mut distances = Vec::with_capacity(puzzle.givens.len());
+        for &(cell, k) in &puzzle.givens {
+            number_at[cell] = k;
+            taken[k as usize] = true;
+            distances.push((k, puzzle.board.distances_from([cell])));
+        }
+        GivenNumbers {
+            number_at,
+            taken,
+            distances,
+        }
+    }
+
+    /// Whether `cell` may carry `k`: its own given number if it has one, else no given
+    /// number, and each given cell within the moves the tour makes between the two numbers.
+    fn allow(&self, cell: Cell, k: usize, n: usize, closed: Closure) -> bool {
+        let own = self.number_at[cell];
+        let fits = if own != 0 {
+            own as usize == k
+        } else {
+            !self.taken[k]
+        };
+        fits && self.distances.iter().all(|(g, d)| {
+            let apart = k.abs_diff(*g as usize);
+            let steps = if closed.is_closed() {
+                apart.min(n - apart)
+            } else {
+                apart
+            };
+            d[cell] <= steps
+        })
+    }
 }
 
 /// Moves between number `k` and number 1, and between `k` and number `n`.
@@ -116,6 +170,9 @@ fn known_start_colour(puzzle: &Puzzle) -> Option<u8> {
     };
     if let Some(colour) = single_colour(&puzzle.starts) {
         return Some(colour);
+    }
+    if let Some(&(cell, k)) = puzzle.givens.first() {
+        return Some(colour_of(board.colour(cell), k as usize));
     }
     if let Some(colour) = single_colour(&puzzle.ends) {
         return Some(colour_of(colour, n));

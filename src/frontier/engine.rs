@@ -26,6 +26,7 @@ pub struct FrontierEngine {
 pub fn unsupported(puzzle: &Puzzle) -> Option<&'static str> {
     let refusals = [
         (!puzzle.sums.is_empty(), "line sums"),
+        (!puzzle.givens.is_empty(), "given numbers"),
         (puzzle.starts.is_some(), "start cells (numbered tours)"),
         (puzzle.ends.is_some(), "end cells (numbered tours)"),
         (!puzzle.required.is_empty(), "required moves"),

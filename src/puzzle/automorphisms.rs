@@ -78,7 +78,22 @@ pub fn automorphisms(puzzle: &Puzzle) -> Vec<Automorphism> {
 
 /// Whether `a` maps the puzzle onto itself.
 pub fn preserves(puzzle: &Puzzle, a: &Automorphism) -> bool {
-    preserves_ends(puzzle, a) && preserves_sums(puzzle, a) && preserves_required(puzzle, a)
+    preserves_ends(puzzle, a)
+        && preserves_givens(puzzle, a)
+        && preserves_sums(puzzle, a)
+        && preserves_required(puzzle, a)
+}
+
+/// A given number maps to its image cell, as `n + 1 - k` when the numbering is reversed.
+fn preserves_givens(puzzle: &Puzzle, a: &Automorphism) -> bool {
+    let n = puzzle.n_cells() as u32;
+    let mut image: Vec<(Cell, u32)> = puzzle
+        .givens
+        .iter()
+        .map(|&(c, k)| (a.cell(c), if a.reverse { n + 1 - k } else { k }))
+        .collect();
+    image.sort_unstable();
+    image == puzzle.givens
 }
 
 fn mapped_set(a: &Automorphism, cells: Option<&Vec<Cell>>) -> Option<Vec<Cell>> {

@@ -60,10 +60,19 @@ impl Puzzle {
         let sums = line_sums(shape, &spec.sums)?;
         check_sums_reachable(&sums, shape.n_cells())?;
         check_symmetry(shape, spec.symmetry)?;
+        let givens = super::givens::resolve_givens(
+            &board,
+            Closure::from(spec.closed),
+            &spec.givens,
+            cell_set(shape, spec.start.as_ref(), "start")?,
+            cell_set(shape, spec.end.as_ref(), "end")?,
+            spec.symmetry.is_some(),
+        )?;
         let puzzle = Puzzle {
             name: spec.name.clone().unwrap_or_else(|| format!("{shape}")),
-            starts: cell_set(shape, spec.start.as_ref(), "start")?,
-            ends: cell_set(shape, spec.end.as_ref(), "end")?,
+            starts: givens.starts,
+            ends: givens.ends,
+            givens: givens.list,
             required: required_moves(&board, &spec.required_moves)?,
             closed: Closure::from(spec.closed),
             symmetry: Symmetry::from_spec(spec.symmetry),
@@ -96,7 +105,7 @@ fn check_symmetry(shape: Shape, symmetry: Option<TourSymmetry>) -> Result<(), Pu
 }
 
 /// Resolves one coordinate list (`[row, col]` or `[layer, row, col]`) to a cell.
-fn resolve(shape: Shape, coords: &[i64], field: &str) -> Result<Cell, PuzzleError> {
+pub(super) fn resolve(shape: Shape, coords: &[i64], field: &str) -> Result<Cell, PuzzleError> {
     let ext = shape.extent();
     let axes: Vec<usize> = match (coords.len(), shape.solid) {
         (2, false) => vec![1, 2],

@@ -9,6 +9,7 @@ mod angles;
 mod automorphisms;
 mod build;
 pub mod existence;
+mod givens;
 pub mod restrict;
 mod rules;
 mod turns;
@@ -39,7 +40,8 @@ pub struct LineSum {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SolutionKind {
-    /// A numbering of the fixed board: the model constrains numbers (sums, start or end).
+    /// A numbering of the fixed board: the model constrains numbers (sums, start or end,
+    /// given numbers).
     Numbered,
     /// An undirected closed tour: start and direction do not matter.
     Cycle,
@@ -81,6 +83,10 @@ pub struct Puzzle {
     pub starts: Option<Vec<Cell>>,
     /// Cells allowed to carry the last number, sorted; `None` allows every cell.
     pub ends: Option<Vec<Cell>>,
+    /// Numbers the model gives, as (cell, number), sorted by cell. Given numbers also narrow
+    /// `starts` and `ends`: to the cell given 1 (or the last number), else to the cells not
+    /// given another number.
+    pub givens: Vec<(Cell, u32)>,
     /// Line sums the numbers must meet, each named family expanded into single lines.
     pub sums: Vec<LineSum>,
     /// The turns that must map the tour onto itself (the quarter turn on square flat boards
@@ -105,6 +111,7 @@ impl Puzzle {
             closed,
             starts: None,
             ends: None,
+            givens: Vec::new(),
             sums: Vec::new(),
             symmetry: Symmetry::None,
             required: Vec::new(),
@@ -123,7 +130,10 @@ impl Puzzle {
 
     /// What a solution is for this model.
     pub fn kind(&self) -> SolutionKind {
-        let numbered = !self.sums.is_empty() || self.starts.is_some() || self.ends.is_some();
+        let numbered = !self.sums.is_empty()
+            || self.starts.is_some()
+            || self.ends.is_some()
+            || !self.givens.is_empty();
         match (numbered, self.closed) {
             (true, _) => SolutionKind::Numbered,
             (false, Closure::Closed) => SolutionKind::Cycle,

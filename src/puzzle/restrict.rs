@@ -23,7 +23,8 @@ pub struct Restriction {
 /// tours unchanged by the quarter turn (square flat boards), then closed tours unchanged by
 /// the half turn. None when the model already asks for a symmetry.
 pub fn symmetric_restrictions(puzzle: &Puzzle) -> Vec<Restriction> {
-    if puzzle.symmetry.has_half_turn() {
+    // Given numbers and symmetry rules are not combined (see `givens`).
+    if puzzle.symmetry.has_half_turn() || !puzzle.givens.is_empty() {
         return Vec::new();
     }
     let shape = puzzle.board.shape();

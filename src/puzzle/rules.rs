@@ -25,6 +25,7 @@ impl Puzzle {
                 .ends
                 .as_ref()
                 .is_none_or(|s| s.binary_search(&tour.last()).is_ok())
+            && self.givens_hold(tour)
             && self.sums_hold(tour)
             && self.required_moves_made(tour)
             && (!self.symmetry.has_half_turn()
@@ -32,6 +33,11 @@ impl Puzzle {
             && (!self.symmetry.has_quarter_turn()
                 || self.is_mapped_onto_itself(tour, &quarter_turn(self.board.shape())))
             && self.angles_hold(tour)
+    }
+
+    fn givens_hold(&self, tour: &Tour) -> bool {
+        let numbers = tour.numbers();
+        self.givens.iter().all(|&(c, k)| numbers[c] == k)
     }
 
     fn sums_hold(&self, tour: &Tour) -> bool {

@@ -234,6 +234,9 @@ fn check_supported(puzzle: &Puzzle) -> Result<(), SampleError> {
     if !puzzle.required.is_empty() {
         return Err(SampleError::Unsupported("required moves"));
     }
+    if !puzzle.givens.is_empty() {
+        return Err(SampleError::Unsupported("given numbers"));
+    }
     if !puzzle.angles.is_empty() {
         return Err(SampleError::Unsupported("angle bounds"));
     }

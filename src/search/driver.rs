@@ -49,7 +49,8 @@ pub fn with_setup<const W: usize, T>(
     body: impl FnOnce(&Setup<W>) -> Result<T, SearchError>,
 ) -> Result<T, SearchError> {
     let has_sums = !puzzle.sums.is_empty();
-    let tables = Tables::<W>::new(puzzle, has_sums && puzzle.n_cells() <= 2048);
+    let with_distances = has_sums || !puzzle.givens.is_empty();
+    let tables = Tables::<W>::new(puzzle, with_distances && puzzle.n_cells() <= 2048);
     let rule = ClassRule::new(puzzle);
     let autos = automorphisms(puzzle, symmetry);
     let (plan, lt) = super::order_choice::plan_and_lines(puzzle, autos, &tables, &rule)?;

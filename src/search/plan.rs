@@ -89,6 +89,49 @@ pub struct Plan<const W: usize> {
     pair_weights: Vec<Vec<u32>>,
     /// For cycles: the fixed cell.
     c0: usize,
+    /// The model's given numbers (searched from 1 up only).
+    pub givens: GivenTable<W>,
+}
+
+/// No given number, or no cell, in a [`GivenTable`].
+pub const NO_GIVEN: u32 = u32::MAX;
+
+/// The given numbers as the search from 1 up reads them, by the length `p` of the path so far
+/// (the next cell carries number `p + 1`).
+pub struct GivenTable<const W: usize> {
+    /// Whether the model gives any number.
+    pub any: bool,
+    /// `cell[p]`: the cell given number `p + 1`, or `NO_GIVEN`.
+    pub cell: Vec<u32>,
+    /// The cells given a number: no other number may go there.
+    pub cells: Bits<W>,
+    /// `next[p]`: the least given number above `p + 1` as (its path length, its cell), or
+    /// `(NO_GIVEN, NO_GIVEN)`: the next cell must lie within reach of it.
+    pub next: Vec<(u32, u32)>,
+}
+
+impl<const W: usize> GivenTable<W> {
+    fn of(puzzle: &Puzzle) -> Self {
+        let n = puzzle.n_cells();
+        let mut cell = vec![NO_GIVEN; n];
+        for &(c, k) in &puzzle.givens {
+            cell[k as usize - 1] = c as u32;
+        }
+        let mut next = vec![(NO_GIVEN, NO_GIVEN); n];
+        for p in (0..n.saturating_sub(1)).rev() {
+            next[p] = if cell[p + 1] == NO_GIVEN {
+                next[p + 1]
+            } else {
+                ((p + 1) as u32, cell[p + 1])
+            };
+        }
+        GivenTable {
+            any: !puzzle.givens.is_empty(),
+            cell,
+            cells: Bits::from_cells(puzzle.givens.iter().map(|&(c, _)| c)),
+            next,
+        }
+    }
 }
 
 /// `true` when every half-turn symmetric closed tour is a rotation of itself by `n / 2`.
@@ -148,7 +191,8 @@ impl<const W: usize> Plan<W> {
             && !fold
             && form == Form::Sequence
             && !puzzle.sums.is_empty()
-            && !puzzle.symmetry.has_half_turn();
+            && !puzzle.symmetry.has_half_turn()
+            && puzzle.givens.is_empty();
         let (mode, len) = if quarter {
             (QUARTER, n / 4)
         } else if fold {
@@ -177,7 +221,12 @@ impl<const W: usize> Plan<W> {
             autos,
             pair_weights: vec![Vec::new(); n],
             c0: 0,
+            givens: GivenTable::of(puzzle),
         };
+        debug_assert!(
+            !plan.givens.any || mode == PLAIN,
+            "givens are read from 1 up"
+        );
         match form {
             Form::Sequence => plan.sequence_roots(puzzle),
             Form::Cycle => plan.cycle_roots(puzzle),

@@ -128,6 +128,15 @@ pub enum Violation {
         /// The last number, which is also the number of cells.
         number: usize,
     },
+    /// A cell the model gives a number carries another.
+    Given {
+        /// The cell.
+        at: At,
+        /// The number the model gives it.
+        given: u32,
+        /// The number the tour puts there.
+        found: usize,
+    },
     /// A line's numbers do not add up to its target.
     LineSum {
         /// The line's name in the model.
@@ -184,6 +193,7 @@ impl Violation {
             Violation::NotClosed { .. } => "closed",
             Violation::Start { .. } => "start",
             Violation::End { .. } => "end",
+            Violation::Given { .. } => "given",
             Violation::LineSum { .. } => "sum",
             Violation::NotSymmetric { .. } => "symmetry",
             Violation::RequiredMove { .. } => "required",
@@ -221,6 +231,12 @@ impl fmt::Display for Violation {
                 f,
                 "ends ({number}) at {at}, which is not an allowed end cell"
             ),
+            Violation::Given { at, given, found } => {
+                write!(
+                    f,
+                    "cell {at} carries {found}, but the model gives it {given}"
+                )
+            }
             Violation::LineSum {
                 name,
                 found,
@@ -301,6 +317,7 @@ pub fn verify(puzzle: &Puzzle, tour: &Tour) -> Vec<Violation> {
     }
     let mut out = check_moves(puzzle, order);
     out.extend(check_ends(puzzle, order));
+    out.extend(check_givens(puzzle, order));
     out.extend(check_line_sums(puzzle, order));
     out.extend(check_moves_made(puzzle, order));
     out.extend(angles::check_angles(puzzle, order));
@@ -352,6 +369,30 @@ fn check_ends(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
             out.push(Violation::End {
                 at: At::new(shape, last),
                 number: order.len(),
+            });
+        }
+    }
+    out
+}
+
+/// Every cell the model gives a number carries it: the tour's `k`-th cell carries `k`.
+fn check_givens(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
+    if puzzle.givens.is_empty() {
+        return Vec::new();
+    }
+    let shape = puzzle.board.shape();
+    let mut number_of = vec![0usize; order.len()];
+    for (k, &cell) in order.iter().enumerate() {
+        number_of[cell] = k + 1;
+    }
+    let mut out = Vec::new();
+    for &(cell, given) in &puzzle.givens {
+        let found = number_of.get(cell).copied().unwrap_or(0);
+        if found != given as usize {
+            out.push(Violation::Given {
+                at: At::new(shape, cell),
+                given,
+                found,
             });
         }
     }

@@ -95,6 +95,7 @@ fn other_rules(spec: &Spec) -> Vec<&'static str> {
         (spec.symmetry.is_some(), "a tour symmetry"),
         (spec.sums != SumsSpec::default(), "line sums"),
         (!spec.required_moves.is_empty(), "required moves"),
+        (!spec.givens.is_empty(), "given numbers"),
     ];
     rules.iter().filter(|r| r.0).map(|r| r.1).collect()
 }

@@ -148,9 +148,10 @@ fn write_rules(puzzle: &Puzzle, tag: &str, out: &mut dyn Write) -> io::Result<()
     };
     writeln!(
         out,
-        "{tag} start: {}  end: {}  required moves: {}  symmetry: {}  line sums: {}  angles: {}",
+        "{tag} start: {}  end: {}  givens: {}  required moves: {}  symmetry: {}  line sums: {}  angles: {}",
         cells(&puzzle.starts),
         cells(&puzzle.ends),
+        puzzle.givens.len(),
         puzzle.required.len(),
         puzzle.tour_symmetry().unwrap_or("none"),
         puzzle.sums.len(),

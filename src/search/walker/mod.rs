@@ -19,6 +19,8 @@
 //!   with whole-board shifts, every few levels).
 //! - A required move at the head must be the next move; one at a cell already visited
 //!   (other than the one just left) cannot be made any more.
+//! - Given numbers (from 1 up): the next number goes on its given cell if it has one, else on
+//!   a cell not given a number and within reach of the next given number's cell in time.
 //! - Line sums: see `sums`.
 //! - From 1 up with line sums, a quarter of the path's length below the root and deeper:
 //!   once at most two cells can still be last, the node branches on the last cell instead,
@@ -40,7 +42,7 @@
 //! allowed ends.
 
 use super::bits::Bits;
-use super::plan::Plan;
+use super::plan::{Plan, NO_GIVEN};
 use super::sums::{LineTables, SumState};
 use super::tables::Tables;
 
@@ -483,6 +485,9 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
                 None => cands.andnot(s.pencilled),
             };
         }
+        if self.plan.givens.any {
+            cands = self.restricted_by_givens(cands);
+        }
         if self.plan.open_mirror {
             let n = self.t.n;
             let p = self.path.len();
@@ -491,6 +496,32 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
                 cands = cands & Bits::single(n - 1 - self.path[q] as usize);
             } else if q == p {
                 cands = cands & Bits::single(p);
+            }
+        }
+        cands
+    }
+
+    /// Given numbers (from 1 up): the next number's own cell if it is given; else any cell
+    /// not given a number, within reach of the next given number's cell in time.
+    #[inline(never)]
+    fn restricted_by_givens(&self, cands: Bits<W>) -> Bits<W> {
+        let g = &self.plan.givens;
+        let p = self.path.len();
+        if g.cell[p] != NO_GIVEN {
+            return cands & Bits::single(g.cell[p] as usize);
+        }
+        let mut cands = cands.andnot(g.cells);
+        let (q, target) = g.next[p];
+        if q != NO_GIVEN {
+            let steps = (q as usize) - p;
+            for c in cands.iter() {
+                if self
+                    .t
+                    .distance(c, target as usize)
+                    .is_some_and(|d| d > steps)
+                {
+                    cands.remove(c);
+                }
             }
         }
         cands
