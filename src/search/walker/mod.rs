@@ -106,6 +106,9 @@ pub struct Walker<'a, const W: usize, const M: u8> {
     /// ...and whether the candidates handed out are for the last cell: set by `candidates`,
     /// read by `push`, restored by `pop` for the siblings of the move it takes back.
     last_next: Cell<bool>,
+    /// Whether the model gives numbers (`plan.givens`), kept here beside the other flags the
+    /// hot loop reads.
+    has_givens: bool,
 }
 
 impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
@@ -139,6 +142,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             last: NO_LAST,
             last_at: 0,
             last_next: Cell::new(false),
+            has_givens: plan.givens.any,
         }
     }
 
@@ -485,7 +489,7 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
                 None => cands.andnot(s.pencilled),
             };
         }
-        if self.plan.givens.any {
+        if self.has_givens {
             cands = self.restricted_by_givens(cands);
         }
         if self.plan.open_mirror {
