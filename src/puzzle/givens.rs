@@ -171,11 +171,12 @@ fn narrowed(
         }
         return Ok(Some(vec![cell]));
     }
+    let mut given = vec![false; board.n_cells()];
+    for &(_, cell, _) in list {
+        given[cell] = true;
+    }
     let all: Vec<Cell> = set.unwrap_or_else(|| (0..board.n_cells()).collect());
-    let open: Vec<Cell> = all
-        .into_iter()
-        .filter(|c| !list.iter().any(|g| g.1 == *c))
-        .collect();
+    let open: Vec<Cell> = all.into_iter().filter(|&c| !given[c]).collect();
     if open.is_empty() {
         return Err(impossible(
             field,

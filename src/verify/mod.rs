@@ -375,24 +375,31 @@ fn check_ends(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
     out
 }
 
+/// The number each cell carries (the tour's `k`-th cell carries `k`), read once the
+/// integrity check has passed: every cell once.
+fn numbers_by_cell(order: &[Cell]) -> Vec<u64> {
+    let mut number_of = vec![0u64; order.len()];
+    for (k, &cell) in order.iter().enumerate() {
+        number_of[cell] = k as u64 + 1;
+    }
+    number_of
+}
+
 /// Every cell the model gives a number carries it: the tour's `k`-th cell carries `k`.
 fn check_givens(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
     if puzzle.givens.is_empty() {
         return Vec::new();
     }
     let shape = puzzle.board.shape();
-    let mut number_of = vec![0usize; order.len()];
-    for (k, &cell) in order.iter().enumerate() {
-        number_of[cell] = k + 1;
-    }
+    let number_of = numbers_by_cell(order);
     let mut out = Vec::new();
     for &(cell, given) in &puzzle.givens {
         let found = number_of.get(cell).copied().unwrap_or(0);
-        if found != given as usize {
+        if found != u64::from(given) {
             out.push(Violation::Given {
                 at: At::new(shape, cell),
                 given,
-                found,
+                found: found as usize,
             });
         }
     }
@@ -401,10 +408,7 @@ fn check_givens(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
 
 /// Every line's numbers add up to its target.
 fn check_line_sums(puzzle: &Puzzle, order: &[Cell]) -> Vec<Violation> {
-    let mut number_of = vec![0u64; order.len()];
-    for (k, &cell) in order.iter().enumerate() {
-        number_of[cell] = k as u64 + 1;
-    }
+    let number_of = numbers_by_cell(order);
     let mut out = Vec::new();
     for line in &puzzle.sums {
         // A line naming a cell off the board can never hold; count it as 0 so the sum is off.
