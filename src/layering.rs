@@ -20,7 +20,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("engines", &["search", "sat", "frontier"]),
     (
         "constructions, samples, optima and split runs",
-        &["construct", "sample", "optimise", "distribute"],
+        &["construct", "sample", "optimise", "distribute", "clues"],
     ),
     ("classifications", &["classify"]),
     ("tools", &["render", "bench"]),

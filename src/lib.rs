@@ -35,6 +35,7 @@ pub mod frontier;
 pub mod sat;
 pub mod search;
 
+pub mod clues;
 pub mod construct;
 pub mod distribute;
 pub mod optimise;

@@ -20,6 +20,7 @@ use std::fmt::Write;
 pub mod exploded;
 pub mod histogram;
 pub mod overview;
+pub mod puzzle;
 pub mod sheet;
 
 /// Side of one cell, in SVG units.

@@ -15,6 +15,7 @@ mod external_solvers;
 mod frontier_engine;
 mod givens;
 mod known_counts;
+mod make_puzzle;
 mod opb;
 mod puzzle_semantics;
 mod render;

@@ -40,6 +40,7 @@ mod estimate;
 mod flags;
 mod jobs;
 mod long_run;
+mod make_puzzle;
 mod model;
 mod opb;
 mod optimise;
@@ -102,8 +103,11 @@ pub enum Command {
     /// Check tours against every rule of a model; exit 1 naming each broken rule.
     Verify(verify::VerifyArgs),
     /// Draw a tour as SVG: the numbered grid and the path (3D: layers side by side); only a
-    /// tour of the leaper is drawn.
+    /// tour of the leaper is drawn. A model file (.toml) with givens is drawn as its puzzle.
     Render(render::RenderArgs),
+    /// Make a puzzle from a tour: its numbers, each left out in turn while the native search
+    /// still finds that tour alone; writes the model file, and with --svg its picture.
+    MakePuzzle(make_puzzle::MakePuzzleArgs),
     /// Build a tour of any rectangle that has one (closed where possible), verified, in text,
     /// JSON or binary; boards up to 2^32 - 1 cells are streamed, never held.
     Tour(tour::TourArgs),
@@ -139,6 +143,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Show(args) => show::run(args),
         Command::Count(args) => enumerate::run(args, false),
         Command::Enumerate(args) => enumerate::run(args, true),
+        Command::MakePuzzle(args) => make_puzzle::run(args),
         Command::Estimate(args) => estimate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Optimise(args) => optimise::run(args),

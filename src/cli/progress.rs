@@ -121,6 +121,13 @@ impl Progress {
         self.say(format!("{done} of {total} pieces weighed"));
     }
 
+    /// Givens tried so far by `make-puzzle`, and how many are still given.
+    pub fn trials(&self, done: usize, total: usize, given: usize) {
+        self.say(format!(
+            "{done} of {total} givens tried, {given} still given"
+        ));
+    }
+
     /// Cubes finished so far, from the SAT engine.
     pub fn cubes(&self, done: usize, searched: usize) {
         self.say(format!("{done} of {searched} cubes done"));

@@ -3,7 +3,7 @@
 use super::tours;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use knights::board::{Board, Leaper, Shape};
+use knights::board::{Board, Cell, Leaper, Shape};
 use knights::puzzle::{angles_along, AngleKind, Puzzle};
 use knights::spec::Spec;
 use knights::tour::Closure;
@@ -72,6 +72,10 @@ pub enum View {
 }
 
 pub fn run(args: RenderArgs) -> Result<ExitCode> {
+    if args.tour.extension().is_some_and(|e| e == "toml") {
+        let svg = puzzle_picture(&args)?;
+        return write_picture(&args, svg);
+    }
     let shape = args.board.as_deref().map(Shape::parse).transpose();
     let shape = shape.context("--board")?;
     let all = tours::read(&args.tour, shape)?;
@@ -84,10 +88,15 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
         let svg = draw(&args, shape, &sourced.tour).with_context(|| sourced.origin.clone())?;
         drawings.push((sourced.origin.clone(), svg));
     }
-    let mut svg = match args.sheet {
+    let svg = match args.sheet {
         true => knights::render::sheet::sheet(&drawings),
         false => drawings.swap_remove(0).1,
     };
+    write_picture(&args, svg)
+}
+
+/// Writes the picture where `--output` says, at the `--size` asked for.
+fn write_picture(args: &RenderArgs, mut svg: String) -> Result<ExitCode> {
     if let Some(width) = args.size {
         svg = knights::render::sized(&svg, f64::from(width));
     }
@@ -98,6 +107,86 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
         errln!("wrote {}", args.output.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A model file's puzzle: the board with its given numbers, and the task under it. The
+/// flags that choose or draw a tour are refused rather than ignored.
+fn puzzle_picture(args: &RenderArgs) -> Result<String> {
+    let tour_flags = [
+        ("--board", args.board.is_some()),
+        ("--closed", args.closed),
+        ("--open", args.open),
+        ("--leaper", args.leaper.is_some()),
+        ("--view exploded", args.view == View::Exploded),
+        ("--mark-angles", args.mark_angles.is_some()),
+        ("--index", args.index.is_some()),
+        ("--sheet", args.sheet),
+    ];
+    if let Some((flag, _)) = tour_flags.iter().find(|(_, given)| *given) {
+        bail!(
+            "{flag}: {} is a model file, drawn as its puzzle; the flag is for tour files",
+            args.tour.display()
+        );
+    }
+    let spec = Spec::from_file(&args.tour)?;
+    let puzzle =
+        Puzzle::from_spec(&spec).with_context(|| format!("model {}", args.tour.display()))?;
+    if puzzle.givens.is_empty() {
+        bail!(
+            "{} gives no numbers, so it has no puzzle to draw; render draws tours, and models with givens",
+            args.tour.display()
+        );
+    }
+    draw_puzzle(&puzzle, &spec, &puzzle.givens)
+}
+
+/// The board of `puzzle` (the model `spec`) with `givens` written in, and the task under it.
+pub(super) fn draw_puzzle(puzzle: &Puzzle, spec: &Spec, givens: &[(Cell, u32)]) -> Result<String> {
+    let shape = puzzle.board.shape();
+    if knights::render::overview::suits(shape) {
+        bail!(
+            "a {shape} board is too large to draw with its numbers (a side up to {})",
+            knights::render::overview::FULL_UP_TO
+        );
+    }
+    Ok(knights::render::puzzle::svg(
+        shape,
+        givens,
+        &task(puzzle, spec),
+    ))
+}
+
+/// What the solver of the puzzle is asked, under the picture. The start and end sets are
+/// read from the model, since givens narrow the puzzle's own.
+fn task(puzzle: &Puzzle, spec: &Spec) -> String {
+    let n = puzzle.board.n_cells();
+    let closed = if puzzle.closed.is_closed() {
+        "closed "
+    } else {
+        ""
+    };
+    let leaper = puzzle.board.leaper();
+    let piece = if leaper == Leaper::KNIGHT {
+        "knight's".to_string()
+    } else {
+        format!("({leaper}) leaper's")
+    };
+    let mut text = format!("Number the cells 1 to {n} along one {closed}{piece} tour");
+    if !puzzle.sums.is_empty() {
+        text.push_str(&format!(
+            " with the model's {} line sums",
+            puzzle.sums.len()
+        ));
+    }
+    let more = spec.start.is_some()
+        || spec.end.is_some()
+        || !puzzle.required.is_empty()
+        || !puzzle.angles.is_empty();
+    if more {
+        text.push_str(" and its other rules");
+    }
+    text.push_str(" through the given numbers.");
+    text
 }
 
 /// The tours to draw: the one `--index` picks (else the first), or the sheet's.
