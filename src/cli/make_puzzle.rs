@@ -125,17 +125,20 @@ fn puzzle_spec(spec: &Spec, base: &Puzzle, thinned: &Thinned, seed: u64) -> Spec
     let mut out = spec.clone();
     out.givens = knights::clues::entries(shape, &numbers, &kept);
     out.name = Some(format!("{}-puzzle", base.name));
-    let undecided = match thinned.undecided() {
-        0 => String::new(),
-        k => format!(" {k} of them stayed because leaving each out was not decided in time."),
-    };
-    let unfinished = match thinned.complete {
-        true => " No given can be left out alone without a second tour.",
-        false => " Stopped before every given was tried: some may be left out still.",
+    let (complete, undecided) = (thinned.complete, thinned.undecided());
+    let unfinished = match (complete, undecided) {
+        (true, 0) => " No given can be left out alone without a second tour.".to_string(),
+        (true, k) => format!(
+            " {k} of them stayed because leaving each out was not decided in time; no other \
+             can be left out alone without a second tour."
+        ),
+        (false, _) => {
+            " Stopped before every given was tried: some may be left out still.".to_string()
+        }
     };
     out.description = Some(format!(
         "A puzzle made by `knights make-puzzle` (seed {seed}) from a tour of {}: exactly one \
-         tour keeps these {} given numbers.{unfinished}{undecided}",
+         tour keeps these {} given numbers.{unfinished}",
         base.name,
         thinned.givens.len()
     ));

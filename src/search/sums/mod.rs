@@ -204,6 +204,12 @@ impl<const W: usize> SumState<W> {
         }
     }
 
+    /// The number pencilled in on `cell`, if any.
+    #[inline(always)]
+    pub fn pencilled_with(&self, cell: usize) -> Option<u32> {
+        (self.pencil[cell] != 0).then_some(self.pencil[cell])
+    }
+
     /// The cell that must be placed at `slot`, if a number was pencilled in for it.
     #[inline(always)]
     pub fn expected(&self, slot: usize) -> Option<usize> {
