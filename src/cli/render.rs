@@ -171,22 +171,41 @@ fn task(puzzle: &Puzzle, spec: &Spec) -> String {
     } else {
         format!("({leaper}) leaper's")
     };
-    let mut text = format!("Number the cells 1 to {n} along one {closed}{piece} tour");
+    let mut terms = Vec::new();
     if !puzzle.sums.is_empty() {
-        text.push_str(&format!(
-            " with the model's {} line sums",
-            puzzle.sums.len()
-        ));
+        terms.push(sums_in_words(puzzle));
     }
     let more = spec.start.is_some()
         || spec.end.is_some()
         || !puzzle.required.is_empty()
         || !puzzle.angles.is_empty();
     if more {
-        text.push_str(" and its other rules");
+        terms.push("the model's other rules kept".to_string());
     }
-    text.push_str(" through the given numbers.");
+    let mut text = format!(
+        "Number the cells 1 to {n} along one {closed}{piece} tour through the given numbers"
+    );
+    if !terms.is_empty() {
+        text.push_str(&format!(", with {}", terms.join(" and ")));
+    }
+    text.push('.');
     text
+}
+
+/// The line sums briefly: "every row and column summing to 260" when they are just that.
+fn sums_in_words(puzzle: &Puzzle) -> String {
+    let shape = puzzle.board.shape();
+    let target = puzzle.sums[0].target;
+    let rows_and_columns = !shape.solid
+        && puzzle.sums.len() == shape.rows + shape.cols
+        && puzzle.sums.iter().all(|line| {
+            line.target == target
+                && (line.name.starts_with("row ") || line.name.starts_with("column "))
+        });
+    match rows_and_columns {
+        true => format!("every row and column summing to {target}"),
+        false => format!("the model's {} line sums met", puzzle.sums.len()),
+    }
 }
 
 /// The tours to draw: the one `--index` picks (else the first), or the sheet's.
