@@ -1,6 +1,7 @@
 //! A puzzle as its solver sees it: the board with only the given numbers, large and centred,
 //! and a line under it that says what to do.
 
+use super::histogram::escape;
 use super::{draw_board, num, Layout, CELL, INK, MARGIN};
 use crate::board::{Cell, Shape};
 use std::fmt::Write;
@@ -48,7 +49,7 @@ pub fn svg(shape: Shape, givens: &[(Cell, u32)], task: &str) -> String {
             r#"<text x="{}" y="{}">{}</text>"#,
             num(MARGIN),
             num(below + i as f64 * TASK_LINE),
-            escaped(line)
+            escape(line)
         );
     }
     out.push_str("</g>\n</svg>\n");
@@ -73,13 +74,6 @@ fn wrapped(text: &str, width: f64) -> Vec<String> {
         }
     }
     lines
-}
-
-/// `text` with the characters XML gives a meaning escaped.
-fn escaped(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
