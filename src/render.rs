@@ -122,19 +122,9 @@ pub fn svg_marked(tour: &Tour, closed: Closure, marked: &[Cell], meaning: &str) 
     }
     let layout = Layout::new(shape, !marked.is_empty());
     let order = tour.order();
-    let (w, h) = (num(layout.width), num(layout.height));
-    let mut out = String::new();
     let kind = if closed.is_closed() { "closed" } else { "open" };
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(
-        out,
-        "<title>{kind} tour on {shape}, {} cells</title>",
-        order.len()
-    );
-    let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let title = format!("{kind} tour on {shape}, {} cells", order.len());
+    let mut out = document_head(layout.width, layout.height, &title);
     draw_board(&mut out, &layout);
     draw_marks(&mut out, &layout, marked);
     draw_moves(&mut out, &layout, order, closed);
@@ -147,6 +137,20 @@ pub fn svg_marked(tour: &Tour, closed: Closure, marked: &[Cell], meaning: &str) 
     draw_ends(&mut out, &layout, order);
     draw_numbers(&mut out, &layout, order);
     out.push_str("</svg>\n");
+    out
+}
+
+/// The opening of an SVG document `width` by `height` units: the root element, its title
+/// and a white background.
+fn document_head(width: f64, height: f64, title: &str) -> String {
+    let (w, h) = (num(width), num(height));
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(out, "<title>{title}</title>");
+    let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
     out
 }
 

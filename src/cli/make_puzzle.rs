@@ -86,14 +86,8 @@ pub fn run(args: MakePuzzleArgs) -> Result<ExitCode> {
 
 /// The tour the puzzle is made from.
 fn chosen_tour(path: &Path, index: Option<u64>) -> Result<Tour> {
-    let mut all = tours::read(path, None)?;
-    let held = all.len();
-    let index = index.unwrap_or(1);
-    let position = usize::try_from(index - 1).unwrap_or(usize::MAX);
-    if position >= held {
-        bail!("--index {index}: {} holds {held} tour(s)", path.display());
-    }
-    Ok(all.swap_remove(position).tour)
+    let all = tours::read(path, None)?;
+    Ok(tours::nth(all, index.unwrap_or(1), path)?.tour)
 }
 
 /// The model's spec: the file and flags, or the flags on the tour's own board.
@@ -115,15 +109,8 @@ fn spec_name(spec: &Spec) -> String {
 /// The model file of the puzzle: the base model with the thinned givens, named and
 /// described as a puzzle.
 fn puzzle_spec(spec: &Spec, base: &Puzzle, thinned: &Thinned, seed: u64) -> Spec {
-    let shape = base.board.shape();
-    let mut kept = vec![false; shape.n_cells()];
-    let mut numbers = vec![0; shape.n_cells()];
-    for &(cell, number) in &thinned.givens {
-        kept[cell] = true;
-        numbers[cell] = number;
-    }
     let mut out = spec.clone();
-    out.givens = knights::clues::entries(shape, &numbers, &kept);
+    out.givens = knights::clues::entries(base.board.shape(), &thinned.givens);
     out.name = Some(format!("{}-puzzle", base.name));
     let (complete, undecided) = (thinned.complete, thinned.undecided());
     let unfinished = match (complete, undecided) {

@@ -222,14 +222,7 @@ fn chosen(args: &RenderArgs, mut all: Vec<tours::Sourced>) -> Result<Vec<tours::
         return Ok(all);
     }
     let index = args.index.unwrap_or(1);
-    let position = usize::try_from(index - 1).unwrap_or(usize::MAX);
-    if position >= held {
-        bail!(
-            "--index {index}: {} holds {held} tour(s)",
-            args.tour.display()
-        );
-    }
-    Ok(vec![all.swap_remove(position)])
+    Ok(vec![tours::nth(all, index, &args.tour)?])
 }
 
 /// One tour drawn as the flags ask, once it is shown to be a tour.

@@ -38,6 +38,16 @@ pub fn read(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
     }])
 }
 
+/// The `index`-th tour (1 for the first) of the tours `all` read from `path`.
+pub fn nth(mut all: Vec<Sourced>, index: u64, path: &Path) -> Result<Sourced> {
+    let held = all.len();
+    let position = usize::try_from(index - 1).unwrap_or(usize::MAX);
+    if position >= held {
+        bail!("--index {index}: {} holds {held} tour(s)", path.display());
+    }
+    Ok(all.swap_remove(position))
+}
+
 /// The text of a tour file, or of standard input for `-`, with the name messages give it.
 fn read_text(path: &Path) -> Result<(String, String)> {
     if path.as_os_str() == "-" {

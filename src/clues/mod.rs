@@ -50,8 +50,6 @@ pub struct Trial {
     pub number: u32,
     /// What the search found without it.
     pub verdict: Verdict,
-    /// The native search's nodes for this trial.
-    pub nodes: u64,
     /// The trial's wall-clock seconds.
     pub seconds: f64,
 }
@@ -147,15 +145,19 @@ pub fn thin_givens(
         trials.push(trial);
         progress(&trials[trials.len() - 1], trials.len(), order.len());
     }
-    let givens = (0..numbers.len())
-        .filter(|&c| kept[c])
-        .map(|c| (c, numbers[c]))
-        .collect();
     Ok(Thinned {
-        givens,
+        givens: given_now(&numbers, &kept),
         complete: trials.len() == order.len(),
         trials,
     })
+}
+
+/// The givens still `kept`, as (cell, number) sorted by cell.
+fn given_now(numbers: &[u32], kept: &[bool]) -> Vec<(Cell, u32)> {
+    (0..numbers.len())
+        .filter(|&c| kept[c])
+        .map(|c| (c, numbers[c]))
+        .collect()
 }
 
 /// The model's board and rules accept `tour`, by the independent verifier.
@@ -196,7 +198,7 @@ fn try_without(
     options: &ThinOptions,
 ) -> Result<Trial, ThinError> {
     let mut trial_spec = spec.clone();
-    trial_spec.givens = entries(shape, numbers, kept);
+    trial_spec.givens = entries(shape, &given_now(numbers, kept));
     let puzzle = Puzzle::from_spec(&trial_spec)?;
     let limits = Limits {
         solutions: Some(2),
@@ -219,32 +221,26 @@ fn try_without(
         (2.., _) => Verdict::Needed,
         _ => Verdict::Undecided,
     };
-    let nodes = summary
-        .stats
-        .get("nodes")
-        .and_then(serde_json::Value::as_u64)
-        .unwrap_or(0);
     Ok(Trial {
         cell,
         number: numbers[cell],
         verdict,
-        nodes,
         seconds: started.elapsed().as_secs_f64(),
     })
 }
 
-/// The givens `kept` as a model file writes them: `[row, col, number]`, or `[layer, row,
-/// col, number]` in a box.
-pub fn entries(shape: Shape, numbers: &[u32], kept: &[bool]) -> Vec<Vec<i64>> {
-    (0..numbers.len())
-        .filter(|&c| kept[c])
-        .map(|c| {
+/// The givens (cell, number) as a model file writes them: `[row, col, number]`, or `[layer,
+/// row, col, number]` in a box.
+pub fn entries(shape: Shape, givens: &[(Cell, u32)]) -> Vec<Vec<i64>> {
+    givens
+        .iter()
+        .map(|&(c, number)| {
             let at = shape.coord(c);
             let mut entry = Vec::with_capacity(4);
             if shape.solid {
                 entry.push(at.layer as i64);
             }
-            entry.extend([at.row as i64, at.col as i64, i64::from(numbers[c])]);
+            entry.extend([at.row as i64, at.col as i64, i64::from(number)]);
             entry
         })
         .collect()

@@ -78,15 +78,9 @@ impl Projection {
 pub fn svg(tour: &Tour, closed: Closure) -> String {
     let shape = tour.shape();
     let view = Projection::new(shape);
-    let (w, h) = (num(view.width), num(view.height));
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
-    );
     let kind = if closed.is_closed() { "closed" } else { "open" };
-    let _ = writeln!(out, "<title>{kind} tour on {shape}, exploded view</title>");
-    let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let title = format!("{kind} tour on {shape}, exploded view");
+    let mut out = super::document_head(view.width, view.height, &title);
     for layer in 0..shape.layers {
         draw_layer(&mut out, &view, layer);
     }

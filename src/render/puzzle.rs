@@ -2,7 +2,7 @@
 //! and a line under it that says what to do.
 
 use super::histogram::escape;
-use super::{draw_board, num, Layout, CELL, INK, MARGIN};
+use super::{document_head, draw_board, num, Layout, CELL, INK, MARGIN};
 use crate::board::{Cell, Shape};
 use std::fmt::Write;
 
@@ -13,18 +13,8 @@ pub fn svg(shape: Shape, givens: &[(Cell, u32)], task: &str) -> String {
     let mut layout = Layout::new(shape, true);
     let lines = wrapped(task, layout.width - 2.0 * MARGIN);
     layout.height += (lines.len().max(1) - 1) as f64 * TASK_LINE;
-    let (w, h) = (num(layout.width), num(layout.height));
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(
-        out,
-        "<title>puzzle on {shape}: {} given numbers</title>",
-        givens.len()
-    );
-    let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let title = format!("puzzle on {shape}: {} given numbers", givens.len());
+    let mut out = document_head(layout.width, layout.height, &title);
     draw_board(&mut out, &layout);
     let size = if shape.n_cells() > 999 { 12 } else { 16 };
     let _ = writeln!(

@@ -192,16 +192,17 @@ impl<'a, const W: usize, const M: u8> Walker<'a, W, M> {
             // Given numbers count in their lines from the start, as numbers pencilled in
             // do; number 1's cell, if given, was just placed, and a line may already have
             // pencilled a given number in on its cell.
-            let given = self.plan.givens.cell.iter().enumerate().skip(1);
-            let given = given.filter(|&(_, &c)| self.has_givens && c != NO_GIVEN);
-            for (p, &c) in given {
-                let (c, k) = (c as usize, p + 1);
-                let done = match s.pencilled_with(c) {
-                    Some(m) => m as usize == k,
-                    None => s.pencil_back(lt, self.t, c, k, 0, &self.u, [first; 2]),
-                };
-                if !done {
-                    return false;
+            if self.has_givens {
+                let given = self.plan.givens.cell.iter().enumerate().skip(1);
+                for (p, &c) in given.filter(|&(_, &c)| c != NO_GIVEN) {
+                    let (c, k) = (c as usize, p + 1);
+                    let done = match s.pencilled_with(c) {
+                        Some(m) => m as usize == k,
+                        None => s.pencil_back(lt, self.t, c, k, 0, &self.u, [first; 2]),
+                    };
+                    if !done {
+                        return false;
+                    }
                 }
             }
         }
