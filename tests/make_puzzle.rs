@@ -5,7 +5,7 @@
 
 use crate::common::cli::knights;
 use crate::common::load::puzzle;
-use knights::clues::{thin_givens, ThinError, ThinOptions, Verdict};
+use knights::clues::{thin_givens, ThinError, ThinOptions, Thinned, Verdict};
 use knights::puzzle::Puzzle;
 use knights::run::{Class, Limits};
 use knights::sat::{count as sat_count, SatOptions};
@@ -34,6 +34,7 @@ fn tours_of(toml: &str) -> Vec<Tour> {
 fn options(seed: u64) -> ThinOptions {
     ThinOptions {
         seed,
+        trial_nodes: None,
         trial_timeout: None,
         jobs: 1,
         stop: Default::default(),
@@ -126,6 +127,49 @@ fn the_models_own_givens_stay_and_the_order_follows_the_seed() {
 }
 
 #[test]
+fn a_trial_over_its_node_budget_keeps_its_given_and_the_same_budget_makes_the_same_puzzle() {
+    let base = "board = \"6x6\"\nclosed = true\n";
+    let spec = Spec::from_toml(base, "base").unwrap();
+    let tour = tours_of(base).swap_remove(0);
+    let free = thin_givens(&spec, &tour, &options(3), &|_, _, _| {}).unwrap();
+    assert_eq!(free.undecided(), 0);
+    // A budget below what half the trials took leaves some of them undecided.
+    let mut spent: Vec<u64> = free.trials.iter().map(|t| t.nodes).collect();
+    spent.sort_unstable();
+    let budget = spent[spent.len() / 2];
+    assert!(budget > 0, "{spent:?}");
+    let within = |nodes| ThinOptions {
+        trial_nodes: Some(nodes),
+        ..options(3)
+    };
+    let tight = thin_givens(&spec, &tour, &within(budget), &|_, _, _| {}).unwrap();
+    assert!(tight.complete);
+    assert!(tight.undecided() > 0, "{:?}", tight.trials);
+    for trial in &tight.trials {
+        let kept = tight.givens.contains(&(trial.cell, trial.number));
+        assert_eq!(kept, trial.verdict != Verdict::LeftOut, "{trial:?}");
+    }
+    // Undecided trials keep their givens, so the puzzle still has exactly one tour.
+    assert_eq!(native_count(&with_givens(base, &tight.givens, 6)), 1);
+    // On one thread the budget, unlike a clock, stops each trial at the same node.
+    let again = thin_givens(&spec, &tour, &within(budget), &|_, _, _| {}).unwrap();
+    let outcome = |t: &Thinned| -> Vec<(usize, Verdict, u64)> {
+        t.trials
+            .iter()
+            .map(|t| (t.cell, t.verdict, t.nodes))
+            .collect()
+    };
+    assert_eq!(outcome(&again), outcome(&tight));
+    assert_eq!(again.givens, tight.givens);
+    // Every trial stopped by the budget had searched at least that many nodes.
+    let undecided = tight
+        .trials
+        .iter()
+        .filter(|t| t.verdict == Verdict::Undecided);
+    assert!(undecided.clone().all(|t| t.nodes >= budget));
+}
+
+#[test]
 fn a_tour_that_is_not_a_solution_is_refused_naming_the_rule() {
     let open = tours_of("board = \"5x5\"\n[start]\ncells = [[0, 0]]\n").swap_remove(0);
     let refusal = |toml: &str| {
@@ -181,6 +225,11 @@ fn the_command_writes_a_model_that_reads_back_and_its_picture() {
     assert!(made.status.success(), "{said}");
     assert!(said.contains("exactly one tour"), "{said}");
     let spec = Spec::from_file(&model).unwrap();
+    let description = spec.description.clone().unwrap_or_default();
+    assert!(
+        description.contains("seed 3, trials of at most 50000000 nodes"),
+        "{description}"
+    );
     let p = Puzzle::from_spec(&spec).unwrap();
     assert!(!p.givens.is_empty() && p.givens.len() < 18);
     assert_eq!(native_count(&p), 1);
@@ -224,15 +273,13 @@ fn render_refuses_a_model_without_givens_and_tour_flags_on_a_model() {
         said.contains("not a solution") && said.contains("closed"),
         "{said}"
     );
-    let bad = knights(&[
-        "make-puzzle",
-        "tests/data/tours/open-5x5.txt",
-        "--trial-timeout",
-        "0",
-    ]);
-    let said = String::from_utf8_lossy(&bad.stderr);
-    assert!(
-        !bad.status.success() && said.contains("--trial-timeout 0"),
-        "{said}"
-    );
+    // Each budget is refused naming its flag and the value given.
+    for (flag, named) in [
+        ("--trial-timeout", "--trial-timeout 0"),
+        ("--trial-nodes", "'0' for '--trial-nodes"),
+    ] {
+        let bad = knights(&["make-puzzle", "tests/data/tours/open-5x5.txt", flag, "0"]);
+        let said = String::from_utf8_lossy(&bad.stderr);
+        assert!(!bad.status.success() && said.contains(named), "{said}");
+    }
 }

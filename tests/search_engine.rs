@@ -46,6 +46,47 @@ fn limits_stop_the_run_and_say_so() {
 }
 
 #[test]
+fn a_node_budget_stops_the_search_at_the_same_node_every_time_on_one_thread() {
+    let p = model("open-5x5");
+    let whole = counted(&p, 1);
+    let tree = whole.stats["nodes"].as_u64().unwrap();
+    let within = |budget, jobs| SearchOptions {
+        node_budget: Some(budget),
+        ..opts(jobs)
+    };
+    let budget = tree / 3;
+    let first = count(&p, &within(budget, 1), &Limits::default(), &|_| {}).unwrap();
+    assert_eq!(
+        (first.ending, first.complete),
+        (Ending::Limit, false),
+        "{first:?}"
+    );
+    let nodes = first.stats["nodes"].as_u64().unwrap();
+    // Workers check the budget every 1,024 nodes.
+    assert!(
+        nodes >= budget && nodes < budget + 2048,
+        "{nodes} for {budget}"
+    );
+    assert!(first.solutions < whole.solutions);
+    let again = count(&p, &within(budget, 1), &Limits::default(), &|_| {}).unwrap();
+    assert_eq!(again.stats["nodes"], first.stats["nodes"]);
+    assert_eq!(again.solutions, first.solutions);
+    // On two threads it stops too, and a budget the tree stays under changes nothing.
+    let two = count(&p, &within(budget, 2), &Limits::default(), &|_| {}).unwrap();
+    assert_eq!(
+        (two.ending, two.complete),
+        (Ending::Limit, false),
+        "{two:?}"
+    );
+    let ample = count(&p, &within(tree + 1, 1), &Limits::default(), &|_| {}).unwrap();
+    assert!(ample.complete, "{ample:?}");
+    assert_eq!(
+        (ample.solutions, ample.classes),
+        (whole.solutions, whole.classes)
+    );
+}
+
+#[test]
 fn a_time_out_ends_a_search_of_years_as_a_time_out() {
     // All closed 8x8 tours (tests/data/known-counts.md): no machine counts them in the
     // 300 ms given, so the run must end on the clock and say so. It must end soon after: a

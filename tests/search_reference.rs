@@ -76,7 +76,11 @@ fn solutions(puzzle: &Puzzle) -> Vec<Tour> {
 }
 
 fn search_count(puzzle: &Puzzle, jobs: usize, symmetry: bool) -> (u64, u64) {
-    let opts = SearchOptions { jobs, symmetry };
+    let opts = SearchOptions {
+        jobs,
+        symmetry,
+        node_budget: None,
+    };
     let s = count(puzzle, &opts, &Limits::default(), &|_| {}).unwrap();
     assert!(s.complete);
     (s.solutions, s.classes)
@@ -89,6 +93,7 @@ fn search_enumerate(puzzle: &Puzzle) -> (u64, u64) {
     let opts = SearchOptions {
         jobs: 2,
         symmetry: true,
+        node_budget: None,
     };
     let s = enumerate(puzzle, &opts, &Limits::default(), &sink, &|_| {}).unwrap();
     assert!(s.complete);

@@ -36,21 +36,26 @@ pub struct MakePuzzleArgs {
     /// Seeds the order in which the numbers are left out; another seed, another puzzle.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The longest one trial may search, in seconds; a number whose trial takes longer
-    /// stays given.
-    #[arg(long, value_name = "SECS", default_value_t = 20.0)]
-    pub trial_timeout: f64,
+    /// The most search nodes one trial may take; a number whose trial needs more stays
+    /// given. Unlike a time-out, the same on every machine: with one thread (--jobs 1) the
+    /// same command makes the same puzzle anywhere.
+    #[arg(long, value_name = "N", default_value_t = 50_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub trial_nodes: u64,
+    /// Also stop each trial after this many seconds (the puzzle then depends on the
+    /// machine's speed and load).
+    #[arg(long, value_name = "SECS")]
+    pub trial_timeout: Option<f64>,
     /// Worker threads for each trial's search (0: one per core).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
 }
 
 pub fn run(args: MakePuzzleArgs) -> Result<ExitCode> {
-    if !(args.trial_timeout.is_finite() && args.trial_timeout > 0.0) {
-        bail!(
-            "--trial-timeout {}: give a positive number of seconds",
-            args.trial_timeout
-        );
+    if let Some(seconds) = args.trial_timeout {
+        if !(seconds.is_finite() && seconds > 0.0) {
+            bail!("--trial-timeout {seconds}: give a positive number of seconds");
+        }
     }
     let (model, tour_file) = match args.files.as_slice() {
         [tour] => (None, tour.as_path()),
@@ -64,7 +69,10 @@ pub fn run(args: MakePuzzleArgs) -> Result<ExitCode> {
     super::signals::watch(&stop)?;
     let options = ThinOptions {
         seed: args.seed,
-        trial_timeout: Some(Duration::from_secs_f64(args.trial_timeout.min(1e9))),
+        trial_nodes: Some(args.trial_nodes),
+        trial_timeout: args
+            .trial_timeout
+            .map(|seconds| Duration::from_secs_f64(seconds.min(1e9))),
         jobs: args.jobs,
         stop,
     };
@@ -78,7 +86,7 @@ pub fn run(args: MakePuzzleArgs) -> Result<ExitCode> {
     });
     progress.finish();
     let thinned = thinned.with_context(|| format!("{}", tour_file.display()))?;
-    let puzzle_spec = puzzle_spec(&spec, &base, &thinned, args.seed);
+    let puzzle_spec = puzzle_spec(&spec, &base, &thinned, &options);
     write_outputs(&args, &puzzle_spec, &base, &thinned)?;
     report(&thinned, tour.len());
     Ok(ExitCode::SUCCESS)
@@ -108,7 +116,7 @@ fn spec_name(spec: &Spec) -> String {
 
 /// The model file of the puzzle: the base model with the thinned givens, named and
 /// described as a puzzle.
-fn puzzle_spec(spec: &Spec, base: &Puzzle, thinned: &Thinned, seed: u64) -> Spec {
+fn puzzle_spec(spec: &Spec, base: &Puzzle, thinned: &Thinned, options: &ThinOptions) -> Spec {
     let mut out = spec.clone();
     out.givens = knights::clues::entries(base.board.shape(), &thinned.givens);
     out.name = Some(format!("{}-puzzle", base.name));
@@ -116,15 +124,22 @@ fn puzzle_spec(spec: &Spec, base: &Puzzle, thinned: &Thinned, seed: u64) -> Spec
     let unfinished = match (complete, undecided) {
         (true, 0) => " No given can be left out alone without a second tour.".to_string(),
         (true, k) => format!(
-            " {k} of them stayed because leaving each out was not decided in time; no other \
-             can be left out alone without a second tour."
+            " {k} of them stayed because leaving each out was not decided within a trial's \
+             budget; no other can be left out alone without a second tour."
         ),
         (false, _) => {
             " Stopped before every given was tried: some may be left out still.".to_string()
         }
     };
+    let mut made_by = format!("seed {}", options.seed);
+    if let Some(nodes) = options.trial_nodes {
+        made_by.push_str(&format!(", trials of at most {nodes} nodes"));
+    }
+    if let Some(time) = options.trial_timeout {
+        made_by.push_str(&format!(" and {} s", time.as_secs_f64()));
+    }
     out.description = Some(format!(
-        "A puzzle made by `knights make-puzzle` (seed {seed}) from a tour of {}: exactly one \
+        "A puzzle made by `knights make-puzzle` ({made_by}) from a tour of {}: exactly one \
          tour keeps these {} given numbers.{unfinished}",
         base.name,
         thinned.givens.len()
@@ -193,12 +208,13 @@ fn report(thinned: &Thinned, cells: usize) {
     let left_out = cells - given;
     let tried = thinned.trials.len();
     let seconds: f64 = thinned.trials.iter().map(|t| t.seconds).sum();
+    let nodes: u64 = thinned.trials.iter().map(|t| t.nodes).sum();
     errln!(
-        "{given} givens: exactly one tour, the one given (native search; {tried} trials, {left_out} numbers left out, {seconds:.1} s)"
+        "{given} givens: exactly one tour, the one given (native search; {tried} trials, {left_out} numbers left out, {nodes} nodes, {seconds:.1} s)"
     );
     if thinned.undecided() > 0 {
         errln!(
-            "{} givens stayed because their trial ran out of time (--trial-timeout)",
+            "{} givens stayed because their trial ran out of nodes (--trial-nodes) or time (--trial-timeout)",
             thinned.undecided()
         );
     }

@@ -4,8 +4,8 @@
 //!
 //! Leaving out more givens never removes a solution, so a given kept because leaving it out
 //! let a second tour in stays needed to the end: no given of the result can be left out
-//! alone. A trial the search cannot decide within its time keeps its given, and the result
-//! says how many were kept that way.
+//! alone. A trial the search cannot decide within its node budget (or time) keeps its given,
+//! and the result says how many were kept that way.
 
 use crate::board::{Cell, Shape};
 use crate::puzzle::{Puzzle, PuzzleError, Symmetry};
@@ -16,12 +16,16 @@ use crate::spec::Spec;
 use crate::tour::Tour;
 use std::time::{Duration, Instant};
 
-/// How the givens are thinned; the result depends only on the model, the tour and `seed`
-/// (and on which trials time out).
+/// How the givens are thinned. The result depends only on the model, the tour, `seed` and
+/// `trial_nodes`, when one thread searches and no time-out stops a trial: a budget of nodes
+/// stops a trial at the same node on every machine, where a time-out depends on its speed and
+/// load.
 #[derive(Clone, Debug)]
 pub struct ThinOptions {
     /// Seeds the order in which the givens are tried.
     pub seed: u64,
+    /// The most search nodes one trial may take; a trial that needs more keeps its given.
+    pub trial_nodes: Option<u64>,
     /// The longest one trial may search; a trial stopped by it keeps its given.
     pub trial_timeout: Option<Duration>,
     /// Worker threads for each trial's search (0: every core).
@@ -37,7 +41,7 @@ pub enum Verdict {
     LeftOut,
     /// A second tour: the given stays.
     Needed,
-    /// The search did not finish in the trial's time: the given stays.
+    /// The search did not finish within the trial's nodes or time: the given stays.
     Undecided,
 }
 
@@ -50,6 +54,8 @@ pub struct Trial {
     pub number: u32,
     /// What the search found without it.
     pub verdict: Verdict,
+    /// The trial's search nodes.
+    pub nodes: u64,
     /// The trial's wall-clock seconds.
     pub seconds: f64,
 }
@@ -67,7 +73,7 @@ pub struct Thinned {
 }
 
 impl Thinned {
-    /// How many givens stayed only because their trial ran out of time.
+    /// How many givens stayed only because their trial ran out of nodes or time.
     pub fn undecided(&self) -> usize {
         self.trials
             .iter()
@@ -208,6 +214,7 @@ fn try_without(
     let search = SearchOptions {
         jobs: options.jobs,
         symmetry: true,
+        node_budget: options.trial_nodes,
     };
     let started = Instant::now();
     let summary = count(&puzzle, &search, &limits, &|_| {})?;
@@ -225,6 +232,11 @@ fn try_without(
         cell,
         number: numbers[cell],
         verdict,
+        nodes: summary
+            .stats
+            .get("nodes")
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(0),
         seconds: started.elapsed().as_secs_f64(),
     })
 }

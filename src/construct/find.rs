@@ -148,6 +148,7 @@ pub fn search_tile_within(spec: &Spec, limits: &Limits) -> Result<Tile, FindErro
     let options = SearchOptions {
         jobs: 1,
         symmetry: false,
+        node_budget: None,
     };
     let limits = Limits {
         solutions: Some(1),

@@ -368,6 +368,7 @@ fn run_engine(
             let opts = SearchOptions {
                 jobs: options.threads,
                 symmetry: *symmetry,
+                node_budget: None,
             };
             let part = SearchPart {
                 pieces,

@@ -104,7 +104,11 @@ fn tree_pieces(
     request: &SplitRequest,
     progress: &dyn Fn(usize, usize),
 ) -> Result<Vec<Unit<crate::search::TreePiece>>, SplitError> {
-    let opts = SearchOptions { jobs: 1, symmetry };
+    let opts = SearchOptions {
+        jobs: 1,
+        symmetry,
+        node_budget: None,
+    };
     let want = request.jobs.saturating_mul(PIECES_PER_JOB);
     let pieces = cut_pieces(puzzle, &opts, want, request.probes, request.seed, progress)?;
     Ok(pieces

@@ -235,6 +235,7 @@ mod tests {
         let options = crate::search::SearchOptions {
             jobs: 1,
             symmetry: false,
+            node_budget: None,
         };
         let sink = |class: crate::run::Class| found.lock().unwrap().extend(class.members);
         crate::search::enumerate(puzzle, &options, &Default::default(), &sink, &|_| {}).unwrap();

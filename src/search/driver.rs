@@ -136,7 +136,7 @@ fn search_in_mode<const W: usize, const M: u8>(
     run: &RunOn,
 ) -> Result<(Summary, Vec<u64>), SearchError> {
     let jobs = threads(opts);
-    let counters = Counters::new(run.limits, setup.rule.order());
+    let counters = Counters::new(run.limits, setup.rule.order()).with_node_budget(opts.node_budget);
     let ctx = Context {
         puzzle: setup.puzzle,
         rule: setup.rule,

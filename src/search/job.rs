@@ -30,6 +30,8 @@ pub struct Counters {
     halt: AtomicBool,
     ending: AtomicU8,
     pub limits: Limits,
+    /// The nodes after which the run stops (see `SearchOptions::node_budget`).
+    node_budget: Option<u64>,
     /// Runs with a solution limit: the least members of the classes delivered so far.
     delivered: Mutex<HashSet<Vec<u32>>>,
 }
@@ -44,8 +46,15 @@ impl Counters {
             halt: AtomicBool::new(false),
             ending: AtomicU8::new(Ending::Exhausted.code()),
             limits: limits.clone(),
+            node_budget: None,
             delivered: Mutex::default(),
         }
+    }
+
+    /// The same counters stopping the run after `budget` nodes, when there is one.
+    pub fn with_node_budget(mut self, budget: Option<u64>) -> Self {
+        self.node_budget = budget;
+        self
     }
 
     /// Asks every worker to stop; of several reasons the worst is reported ([`Ending::worse`]).
@@ -78,6 +87,13 @@ impl Counters {
     /// Stops the run once the solution limit is reached.
     pub fn check_limit(&self, total: u64) {
         if self.limits.solutions.is_some_and(|l| total >= l) {
+            self.stop(Ending::Limit);
+        }
+    }
+
+    /// Stops the run once the node budget is spent.
+    fn check_node_budget(&self, nodes: u64) {
+        if self.node_budget.is_some_and(|budget| nodes >= budget) {
             self.stop(Ending::Limit);
         }
     }
@@ -236,7 +252,8 @@ impl<'a, const W: usize, const M: u8> Job<'a, W, M> {
 
     pub fn flush(&mut self) {
         let s = self.shared;
-        s.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        let nodes = s.nodes.fetch_add(self.nodes, Ordering::Relaxed) + self.nodes;
+        s.check_node_budget(nodes);
         self.flushed += self.nodes;
         self.nodes = 0;
         if self.solutions > 0 {

@@ -20,7 +20,8 @@
 //! `roots`, `prefixes` (units of parallel work), `automorphisms`, `mode`, `threads`.
 //!
 //! Limits: a run stops within about a thousand nodes per thread of a `StopFlag`, within a
-//! quarter of a second of its timeout, and once at least `--limit` solutions are found (whole
+//! quarter of a second of its timeout, once its node budget is spent (`SearchOptions`; checked
+//! every 1,024 nodes a thread), and once at least `--limit` solutions are found (whole
 //! classes, so it may pass the limit; a count with a limit is an enumeration whose classes are
 //! not kept, so that both report the same). Whatever was found is reported, with
 //! `complete: false`.
@@ -64,13 +65,19 @@ use std::time::Instant;
 /// The largest board the engine takes: 64 words of cell set.
 pub const MAX_SEARCH_CELLS: usize = 64 * 64;
 
-/// How the native search runs; the answers do not depend on them.
+/// How the native search runs; the answers do not depend on them, though a node budget may
+/// stop a run before its answer.
 #[derive(Clone, Debug)]
 pub struct SearchOptions {
     /// Worker threads; 0 uses every core.
     pub jobs: usize,
     /// Use the puzzle's automorphisms to search less (the answers are the same either way).
     pub symmetry: bool,
+    /// Stop, with [`Ending::Limit`](crate::run::Ending), once the workers have searched this
+    /// many nodes (checked every thousand or so nodes a thread). Unlike a time-out it does not
+    /// depend on the machine's speed or load: on one thread a run stops at the same node
+    /// every time.
+    pub node_budget: Option<u64>,
 }
 
 impl Default for SearchOptions {
@@ -78,6 +85,7 @@ impl Default for SearchOptions {
         SearchOptions {
             jobs: 0,
             symmetry: true,
+            node_budget: None,
         }
     }
 }
@@ -239,6 +247,7 @@ mod tests {
         let opts = SearchOptions {
             jobs: 2,
             symmetry: true,
+            node_budget: None,
         };
         let s =
             driver::search_width::<W>(p, &opts, &Limits::default(), None, &|_| {}, Instant::now())

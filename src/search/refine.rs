@@ -205,6 +205,7 @@ mod tests {
         let opts = SearchOptions {
             jobs: 1,
             symmetry: true,
+            node_budget: None,
         };
         let observers = PieceObservers {
             sink: None,
