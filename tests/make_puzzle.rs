@@ -227,7 +227,7 @@ fn the_command_writes_a_model_that_reads_back_and_its_picture() {
     let spec = Spec::from_file(&model).unwrap();
     let description = spec.description.clone().unwrap_or_default();
     assert!(
-        description.contains("seed 3, trials of at most 50000000 nodes"),
+        description.contains("(make-puzzle, seed 3, trials of at most 50000000 nodes)"),
         "{description}"
     );
     let p = Puzzle::from_spec(&spec).unwrap();

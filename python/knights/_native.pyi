@@ -17,7 +17,7 @@ class Model:
     """A knight's tour model: a board, a leaper and the rules a tour must meet.
 
     The keywords are the fields of a model file (models/README.md): leaper, closed, start,
-    end, symmetry, sums, required_moves, classes, angles, name, description; rows, cols,
+    end, symmetry, sums, required_moves, givens, classes, angles, name, description; rows, cols,
     half_rows, half_cols and diagonals are shorthands for the line sums of [sums].
     """
 
@@ -34,6 +34,9 @@ class Model:
     @property
     def kind(self) -> str:
         """What one solution is: "cycle", "path" or "numbered"."""
+    @property
+    def givens(self) -> List[List[int]]:
+        """The given numbers, as [row, col, number] ([layer, row, col, number] in a box)."""
     def to_toml(self) -> str: ...
 
 class Tour:
@@ -138,6 +141,18 @@ def construct_tour(
     end: Optional[Tuple[int, int]] = None,
 ) -> Tour: ...
 def verify(model: Model, tour: Union[Tour, Sequence[int]]) -> List[str]: ...
+def make_puzzle(
+    model: Model,
+    tour: Tour,
+    *,
+    seed: int = 1,
+    trial_nodes: int = 50_000_000,
+    trial_timeout: Optional[float] = None,
+    jobs: int = 1,
+) -> Model:
+    """A puzzle made from a solution of the model: the model with as few given numbers as
+    the thinning finds, with which the native search finds this tour alone (as `knights
+    make-puzzle`). With jobs=1 the same call makes the same puzzle on any machine."""
 def to_dimacs(
     model: Model, *, pb_encoding: Optional[str] = None, connectivity: Optional[str] = None
 ) -> Cnf: ...

@@ -1,12 +1,14 @@
 //! The `knights._native` extension module: the knights library's layers, called from Python.
 //!
 //! Each file owns one part of the API: the model (`model`), tours (`tour`), runs of an engine
-//! (`run`) and their lazy stream (`stream`), the CNF boundary for PySAT (`cnf`) and the
-//! tools that take tours in or out (`tools`). The Python package `knights` re-exports them.
+//! (`run`) and their lazy stream (`stream`), the CNF boundary for PySAT (`cnf`), the
+//! tools that take tours in or out (`tools`) and puzzles made from tours (`puzzles`). The
+//! Python package `knights` re-exports them.
 
 mod cnf;
 mod errors;
 mod model;
+mod puzzles;
 mod run;
 mod stream;
 mod tools;
@@ -31,6 +33,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tools::classify, m)?)?;
     m.add_function(wrap_pyfunction!(tools::construct_tour, m)?)?;
     m.add_function(wrap_pyfunction!(tools::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzles::make_puzzle, m)?)?;
     m.add_function(wrap_pyfunction!(cnf::to_dimacs, m)?)?;
     m.add_function(wrap_pyfunction!(cnf::decode, m)?)?;
     Ok(())

@@ -26,7 +26,7 @@ pub struct Model {
 }
 
 impl Model {
-    fn checked(spec: Spec, origin: &str) -> PyResult<Model> {
+    pub fn checked(spec: Spec, origin: &str) -> PyResult<Model> {
         let puzzle = Puzzle::from_spec(&spec).map_err(|e| model_error(origin, e))?;
         Ok(Model { spec, puzzle })
     }
@@ -107,6 +107,12 @@ impl Model {
     #[getter]
     fn kind(&self) -> String {
         crate::run::serde_name(&self.puzzle.kind())
+    }
+
+    /// The given numbers, as (row, col, number), or (layer, row, col, number) in a box.
+    #[getter]
+    fn givens(&self) -> Vec<Vec<i64>> {
+        self.spec.givens.clone()
     }
 
     /// The model as the TOML a model file holds.

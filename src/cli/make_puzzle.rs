@@ -86,7 +86,7 @@ pub fn run(args: MakePuzzleArgs) -> Result<ExitCode> {
     });
     progress.finish();
     let thinned = thinned.with_context(|| format!("{}", tour_file.display()))?;
-    let puzzle_spec = puzzle_spec(&spec, &base, &thinned, &options);
+    let puzzle_spec = thinned.puzzle_spec(&spec, &base, &options);
     write_outputs(&args, &puzzle_spec, &base, &thinned)?;
     report(&thinned, tour.len());
     Ok(ExitCode::SUCCESS)
@@ -112,39 +112,6 @@ fn base_spec(flags: &ModelFlags, model: Option<&Path>, shape: Shape) -> Result<S
 
 fn spec_name(spec: &Spec) -> String {
     spec.name.clone().unwrap_or_else(|| spec.board.clone())
-}
-
-/// The model file of the puzzle: the base model with the thinned givens, named and
-/// described as a puzzle.
-fn puzzle_spec(spec: &Spec, base: &Puzzle, thinned: &Thinned, options: &ThinOptions) -> Spec {
-    let mut out = spec.clone();
-    out.givens = knights::clues::entries(base.board.shape(), &thinned.givens);
-    out.name = Some(format!("{}-puzzle", base.name));
-    let (complete, undecided) = (thinned.complete, thinned.undecided());
-    let unfinished = match (complete, undecided) {
-        (true, 0) => " No given can be left out alone without a second tour.".to_string(),
-        (true, k) => format!(
-            " {k} of them stayed because leaving each out was not decided within a trial's \
-             budget; no other can be left out alone without a second tour."
-        ),
-        (false, _) => {
-            " Stopped before every given was tried: some may be left out still.".to_string()
-        }
-    };
-    let mut made_by = format!("seed {}", options.seed);
-    if let Some(nodes) = options.trial_nodes {
-        made_by.push_str(&format!(", trials of at most {nodes} nodes"));
-    }
-    if let Some(time) = options.trial_timeout {
-        made_by.push_str(&format!(" and {} s", time.as_secs_f64()));
-    }
-    out.description = Some(format!(
-        "A puzzle made by `knights make-puzzle` ({made_by}) from a tour of {}: exactly one \
-         tour keeps these {} given numbers.{unfinished}",
-        base.name,
-        thinned.givens.len()
-    ));
-    out
 }
 
 fn write_outputs(

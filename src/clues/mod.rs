@@ -80,6 +80,40 @@ impl Thinned {
             .filter(|t| t.verdict == Verdict::Undecided)
             .count()
     }
+
+    /// The puzzle's model: the base model `spec` (read as `base`) with the thinned givens,
+    /// named and described as a puzzle, the description saying how it was made.
+    pub fn puzzle_spec(&self, spec: &Spec, base: &Puzzle, options: &ThinOptions) -> Spec {
+        let mut out = spec.clone();
+        out.givens = entries(base.board.shape(), &self.givens);
+        out.name = Some(format!("{}-puzzle", base.name));
+        let (complete, undecided) = (self.complete, self.undecided());
+        let unfinished = match (complete, undecided) {
+            (true, 0) => " No given can be left out alone without a second tour.".to_string(),
+            (true, k) => format!(
+                " {k} of them stayed because leaving each out was not decided within a trial's \
+                 budget; no other can be left out alone without a second tour."
+            ),
+            (false, _) => {
+                " Stopped before every given was tried: some may be left out still.".to_string()
+            }
+        };
+        // The same words from the command line and from the Python package.
+        let mut made_by = format!("make-puzzle, seed {}", options.seed);
+        if let Some(nodes) = options.trial_nodes {
+            made_by.push_str(&format!(", trials of at most {nodes} nodes"));
+        }
+        if let Some(time) = options.trial_timeout {
+            made_by.push_str(&format!(" and {} s", time.as_secs_f64()));
+        }
+        out.description = Some(format!(
+            "A puzzle made by knights ({made_by}) from a tour of {}: exactly one \
+             tour keeps these {} given numbers.{unfinished}",
+            base.name,
+            self.givens.len()
+        ));
+        out
+    }
 }
 
 /// Why no puzzle could be made.

@@ -1,0 +1,60 @@
+//! Puzzles made from tours (as `knights make-puzzle`): the tour's numbers thinned to a few
+//! givens with which the native search finds that tour alone.
+
+use crate::errors::{argument_error, model_error, run_error};
+use crate::model::Model;
+use crate::run::interruptible;
+use crate::tour::Tour;
+use knights::clues::{thin_givens, ThinOptions};
+use knights::run::StopFlag;
+use pyo3::prelude::*;
+use std::time::Duration;
+
+/// A puzzle made from `tour`, a solution of `model`: the model with given numbers, as few as
+/// the thinning finds, with which exactly one tour, this one, keeps every rule.
+///
+/// Every number is given, then each is left out in turn, in an order drawn from `seed`,
+/// while the native search still finds this tour alone. A trial that needs more than
+/// `trial_nodes` search nodes (or, when given, more than `trial_timeout` seconds) keeps its
+/// given; the puzzle's description says how many were kept that way. With `jobs=1` the
+/// same call makes the same puzzle on any machine. Ctrl-C stops it and raises
+/// KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (model, tour, *, seed=1, trial_nodes=50_000_000, trial_timeout=None, jobs=1))]
+pub fn make_puzzle(
+    py: Python<'_>,
+    model: &Model,
+    tour: &Tour,
+    seed: u64,
+    trial_nodes: u64,
+    trial_timeout: Option<f64>,
+    jobs: usize,
+) -> PyResult<Model> {
+    if trial_nodes == 0 {
+        return Err(argument_error("trial_nodes", "must be at least 1"));
+    }
+    let trial_timeout = match trial_timeout {
+        Some(s) if !(s.is_finite() && s > 0.0) => {
+            return Err(argument_error(
+                "trial_timeout",
+                "must be a positive number of seconds",
+            ))
+        }
+        Some(s) => Some(Duration::from_secs_f64(s.min(1e9))),
+        None => None,
+    };
+    let options = ThinOptions {
+        seed,
+        trial_nodes: Some(trial_nodes),
+        trial_timeout,
+        jobs,
+        stop: StopFlag::default(),
+    };
+    let thinned = interruptible(py, &options.stop, || {
+        thin_givens(&model.spec, &tour.tour, &options, &|_, _, _| {})
+    })?
+    .map_err(|e| model_error(&format!("model {}", model.puzzle.name), e))?;
+    let spec = thinned.puzzle_spec(&model.spec, &model.puzzle, &options);
+    Model::checked(spec, "the puzzle's model")
+        .map_err(|e| run_error(format!("internal error: {e}")))
+}
