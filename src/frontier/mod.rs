@@ -1,6 +1,6 @@
 //! Counting tours without listing them: frontier dynamic programming over the moves.
 //!
-//! The moves are taken one at a time in a fixed order (see [`layout`]); after each, the
+//! The moves are taken one at a time in a fixed order (see `layout`); after each, the
 //! partial tours are grouped by what the rest of the board can see of them: for each cell
 //! in the frontier between the moves decided and those to come, its degree and, for a path
 //! end, which cell is its other end. Each group keeps only how many partial tours it holds.
@@ -9,9 +9,9 @@
 //! search of Iwashita, Minato and others (TdZdd, Graphillion); the code here is written from
 //! those descriptions, not from theirs.
 //!
-//! Counts are kept modulo 2^128 when Bregman's bound on the count (see [`bound`]) is below
+//! Counts are kept modulo 2^128 when Bregman's bound on the count (see `bound`) is below
 //! it, else modulo primes near 2^63, as many as the bound needs, joined by the Chinese
-//! remainder theorem into an exact integer (see [`counter`]).
+//! remainder theorem into an exact integer (see `counter`).
 
 mod bignum;
 mod bound;

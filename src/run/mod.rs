@@ -91,7 +91,7 @@ pub fn cores() -> usize {
 }
 
 /// The worker threads a run starts for `asked` (0: one per core): never more than
-/// [`WORKERS_PER_CORE`] per core, so that `-j 100000` neither takes minutes to start its
+/// `WORKERS_PER_CORE` (4) per core, so that `-j 100000` neither takes minutes to start its
 /// threads nor to stop them.
 pub fn workers(asked: usize) -> usize {
     match asked {

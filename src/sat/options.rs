@@ -36,7 +36,7 @@ pub struct SatOptions {
     /// call, before CaDiCaL enumerates it.
     #[serde(default)]
     pub refute_first: RefuteFirst,
-    /// Write a DRAT proof of every solver's work here ([`super::proof`]); not part of a
+    /// Write a DRAT proof of every solver's work here (the `proof` module); not part of a
     /// job's options, which say what to compute, not where to put its evidence.
     #[serde(skip)]
     pub proof: Option<ProofDir>,

@@ -29,7 +29,7 @@ impl Rng {
 }
 
 /// How many walks an estimate takes: at least `least`, then more while `budget` lasts (the
-/// clock is read every [`PROBES_BETWEEN_CLOCKS`] walks), at most `most`.
+/// clock is read every `PROBES_BETWEEN_CLOCKS` walks), at most `most`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Probes {
     /// Walks taken whatever the time.
