@@ -152,7 +152,8 @@ def make_puzzle(
 ) -> Model:
     """A puzzle made from a solution of the model: the model with as few given numbers as
     the thinning finds, with which the native search finds this tour alone (as `knights
-    make-puzzle`). With jobs=1 the same call makes the same puzzle on any machine."""
+    make-puzzle`). With jobs=1 and no trial_timeout the same call makes the same puzzle on
+    any machine."""
 def to_dimacs(
     model: Model, *, pb_encoding: Optional[str] = None, connectivity: Optional[str] = None
 ) -> Cnf: ...

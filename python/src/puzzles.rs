@@ -5,7 +5,7 @@ use crate::errors::{argument_error, model_error, run_error};
 use crate::model::Model;
 use crate::run::interruptible;
 use crate::tour::Tour;
-use knights::clues::{thin_givens, ThinOptions};
+use knights::clues::{thin_givens, ThinError, ThinOptions};
 use knights::run::StopFlag;
 use pyo3::prelude::*;
 use std::time::Duration;
@@ -16,9 +16,9 @@ use std::time::Duration;
 /// Every number is given, then each is left out in turn, in an order drawn from `seed`,
 /// while the native search still finds this tour alone. A trial that needs more than
 /// `trial_nodes` search nodes (or, when given, more than `trial_timeout` seconds) keeps its
-/// given; the puzzle's description says how many were kept that way. With `jobs=1` the
-/// same call makes the same puzzle on any machine. Ctrl-C stops it and raises
-/// KeyboardInterrupt.
+/// given; the puzzle's description says how many were kept that way. With `jobs=1` and no
+/// `trial_timeout` the same call makes the same puzzle on any machine. Ctrl-C stops it and
+/// raises KeyboardInterrupt.
 #[pyfunction]
 #[pyo3(signature = (model, tour, *, seed=1, trial_nodes=50_000_000, trial_timeout=None, jobs=1))]
 pub fn make_puzzle(
@@ -53,7 +53,11 @@ pub fn make_puzzle(
     let thinned = interruptible(py, &options.stop, || {
         thin_givens(&model.spec, &tour.tour, &options, &|_, _, _| {})
     })?
-    .map_err(|e| model_error(&format!("model {}", model.puzzle.name), e))?;
+    .map_err(|e| match e {
+        // The search failing, or losing the tour, is the run's fault, not the model's.
+        ThinError::Search(_) | ThinError::Lost { .. } => run_error(e),
+        _ => model_error(&format!("model {}", model.puzzle.name), e),
+    })?;
     let spec = thinned.puzzle_spec(&model.spec, &model.puzzle, &options);
     Model::checked(spec, "the puzzle's model")
         .map_err(|e| run_error(format!("internal error: {e}")))
