@@ -275,7 +275,7 @@ fn render_refuses_a_model_without_givens_and_tour_flags_on_a_model() {
     );
     // Each budget is refused naming its flag and the value given.
     for (flag, named) in [
-        ("--trial-timeout", "--trial-timeout 0"),
+        ("--trial-timeout", "'0' for '--trial-timeout"),
         ("--trial-nodes", "'0' for '--trial-nodes"),
     ] {
         let bad = knights(&["make-puzzle", "tests/data/tours/open-5x5.txt", flag, "0"]);

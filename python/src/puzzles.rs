@@ -3,12 +3,11 @@
 
 use crate::errors::{argument_error, model_error, run_error};
 use crate::model::Model;
-use crate::run::interruptible;
+use crate::run::{interruptible, seconds_argument};
 use crate::tour::Tour;
 use knights::clues::{thin_givens, ThinError, ThinOptions};
 use knights::run::StopFlag;
 use pyo3::prelude::*;
-use std::time::Duration;
 
 /// A puzzle made from `tour`, a solution of `model`: the model with given numbers, as few as
 /// the thinning finds, with which exactly one tour, this one, keeps every rule.
@@ -33,20 +32,10 @@ pub fn make_puzzle(
     if trial_nodes == 0 {
         return Err(argument_error("trial_nodes", "must be at least 1"));
     }
-    let trial_timeout = match trial_timeout {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            return Err(argument_error(
-                "trial_timeout",
-                "must be a positive number of seconds",
-            ))
-        }
-        Some(s) => Some(Duration::from_secs_f64(s.min(1e9))),
-        None => None,
-    };
     let options = ThinOptions {
         seed,
         trial_nodes: Some(trial_nodes),
-        trial_timeout,
+        trial_timeout: seconds_argument("trial_timeout", trial_timeout)?,
         jobs,
         stop: StopFlag::default(),
     };

@@ -101,21 +101,27 @@ impl RunRequest {
 
     /// The limits, with a fresh stop flag.
     pub fn limits(&self) -> PyResult<Limits> {
-        let timeout = match self.timeout {
-            Some(s) if !(s.is_finite() && s > 0.0) => {
-                return Err(argument_error(
-                    "timeout",
-                    "must be a positive number of seconds",
-                ))
-            }
-            Some(s) => Some(Duration::from_secs_f64(s)),
-            None => None,
-        };
         Ok(Limits {
             solutions: self.limit,
-            timeout,
+            timeout: seconds_argument("timeout", self.timeout)?,
             stop: StopFlag::default(),
         })
+    }
+}
+
+/// The longest time an argument gives, as the CLI's flags allow: past any run, and a
+/// `Duration` a deadline can still be built from (a larger float would panic there).
+const LONGEST_SECONDS: f64 = 1e9;
+
+/// An optional time limit given in seconds as the argument `name`: refused unless a positive
+/// number, and held to [`LONGEST_SECONDS`].
+pub fn seconds_argument(name: &str, seconds: Option<f64>) -> PyResult<Option<Duration>> {
+    match seconds {
+        Some(s) if !(s.is_finite() && s > 0.0) => {
+            Err(argument_error(name, "must be a positive number of seconds"))
+        }
+        Some(s) => Ok(Some(Duration::from_secs_f64(s.min(LONGEST_SECONDS)))),
+        None => Ok(None),
     }
 }
 

@@ -75,3 +75,9 @@ def test_bad_run_arguments_are_value_errors():
         knights.count(model, engine="search", solver="cadical")
     with pytest.raises(ValueError, match="method"):
         knights.sample(model, method="random")
+
+
+def test_a_time_limit_past_any_run_is_taken_as_one_without_a_panic():
+    model = knights.Model(board="5x5")
+    result = knights.count(model, engine="search", timeout=1e30)
+    assert result.complete and result.solutions == 1728

@@ -3,7 +3,7 @@
 
 use super::progress::Progress;
 use super::{tours, ModelFlags};
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::Args;
 use knights::board::Shape;
 use knights::clues::{thin_givens, ThinOptions, Thinned, Trial, Verdict};
@@ -44,7 +44,7 @@ pub struct MakePuzzleArgs {
     pub trial_nodes: u64,
     /// Also stop each trial after this many seconds (the puzzle then depends on the
     /// machine's speed and load).
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = super::flags::seconds)]
     pub trial_timeout: Option<f64>,
     /// Worker threads for each trial's search (0: one per core).
     #[arg(long, default_value_t = 1)]
@@ -52,11 +52,6 @@ pub struct MakePuzzleArgs {
 }
 
 pub fn run(args: MakePuzzleArgs) -> Result<ExitCode> {
-    if let Some(seconds) = args.trial_timeout {
-        if !(seconds.is_finite() && seconds > 0.0) {
-            bail!("--trial-timeout {seconds}: give a positive number of seconds");
-        }
-    }
     let (model, tour_file) = match args.files.as_slice() {
         [tour] => (None, tour.as_path()),
         [model, tour] => (Some(model.as_path()), tour.as_path()),
@@ -70,9 +65,7 @@ pub fn run(args: MakePuzzleArgs) -> Result<ExitCode> {
     let options = ThinOptions {
         seed: args.seed,
         trial_nodes: Some(args.trial_nodes),
-        trial_timeout: args
-            .trial_timeout
-            .map(|seconds| Duration::from_secs_f64(seconds.min(1e9))),
+        trial_timeout: args.trial_timeout.map(Duration::from_secs_f64),
         jobs: args.jobs,
         stop,
     };
