@@ -279,8 +279,10 @@ pub fn solve(
         return Ok(None);
     }
     let (engine, limits) = RunRequest::new(engine, jobs, timeout, Some(1), solver).lower(puzzle)?;
-    let (found, summary) = interruptible(py, &limits.stop, || engine.first_tour(puzzle, &limits))?
-        .map_err(run_error)?;
+    let (found, summary) = interruptible(py, &limits.stop, || {
+        engine.first_tour(puzzle, &limits, &|_| {})
+    })?
+    .map_err(run_error)?;
     match found {
         Some(tour) => checked(puzzle, tour).map(Some),
         None if summary.complete => Ok(None),

@@ -237,7 +237,7 @@ fn describe(summary: &Summary) -> String {
     )
 }
 
-/// A bar of tours found, for runs large enough to take a moment.
+/// A bar of tours found, drawn on a terminal only.
 fn progress_bar(count: u64) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(count);
     bar.set_style(
@@ -246,5 +246,8 @@ fn progress_bar(count: u64) -> indicatif::ProgressBar {
         )
         .expect("a valid template"),
     );
+    // Ticked by the clock too, so that a slow first tour (a SAT call on a hard model) still
+    // shows the time passing.
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
 }

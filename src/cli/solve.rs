@@ -3,12 +3,14 @@
 //! Exit codes: 0 with a solution, 1 when none exists (a theorem, or an exhausted search),
 //! 3 when `--timeout` stopped the search before it decided, 128 + N after signal N.
 
-use super::engine::RunArgs;
+use super::engine::{show_progress, RunArgs, RunConfig};
 use super::output::Format;
+use super::progress::Progress;
 use super::symmetric_first::{symmetric_first, First};
 use anyhow::{bail, Result};
 use clap::Args;
 use knights::puzzle::existence::no_solution_reason;
+use knights::puzzle::Puzzle;
 use knights::run::{Ending, Summary};
 use knights::tour::json::TourRecord;
 use knights::tour::Tour;
@@ -37,11 +39,12 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     }
     args.run.limit = Some(1);
     let config = args.run.lower(&puzzle, None)?;
-    let (tour, mut summary) = match symmetric_first(&args.run, &puzzle, &config)? {
-        First::Found(tour, summary) => (Some(tour), summary),
-        First::Stopped(summary) => (None, summary),
-        First::NotFound(limits) => config.engine.first_tour(&puzzle, &limits)?,
-    };
+    // No time left is shown: the estimate is of the whole tree, and the first tour may lie
+    // anywhere in it.
+    let progress = Progress::start(&puzzle.name, None);
+    let found = first(&args.run, &puzzle, &config, &progress);
+    progress.finish();
+    let (tour, mut summary) = found?;
     let Some(tour) = tour else {
         return Ok(no_solution(&summary, args.stats));
     };
@@ -73,6 +76,25 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
         errln!("{}", summary.to_json_line());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The first tour: among the symmetric sub-models when the automatic choice found the tree
+/// too large, else by the chosen engine; its progress on `progress`.
+fn first(
+    run: &RunArgs,
+    puzzle: &Puzzle,
+    config: &RunConfig,
+    progress: &Progress,
+) -> Result<(Option<Tour>, Summary)> {
+    Ok(match symmetric_first(run, puzzle, config, progress)? {
+        First::Found(tour, summary) => (Some(tour), summary),
+        First::Stopped(summary) => (None, summary),
+        First::NotFound(limits) => {
+            config
+                .engine
+                .first_tour(puzzle, &limits, &show_progress(progress))?
+        }
+    })
 }
 
 fn write_tour(tour: &Tour, format: Format) -> Result<()> {

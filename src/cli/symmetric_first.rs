@@ -3,7 +3,8 @@
 //! model, verified against the model itself like any other; when none turns up within the
 //! budget the run goes on with the engine `--engine auto` chose, with the time left.
 
-use super::engine::{RunArgs, RunConfig};
+use super::engine::{show_progress, RunArgs, RunConfig};
+use super::progress::Progress;
 use anyhow::Result;
 use knights::puzzle::restrict::symmetric_restrictions;
 use knights::puzzle::Puzzle;
@@ -35,7 +36,12 @@ pub enum First {
 /// Tries the symmetric sub-models when `--engine auto` found the model's tree too large for
 /// the native search, with line sums or angle bounds it checks late (a named engine is left
 /// alone, and so is a model whose constraints the native search prunes by as it goes).
-pub fn symmetric_first(run: &RunArgs, puzzle: &Puzzle, config: &RunConfig) -> Result<First> {
+pub fn symmetric_first(
+    run: &RunArgs,
+    puzzle: &Puzzle,
+    config: &RunConfig,
+    progress: &Progress,
+) -> Result<First> {
     let started = Instant::now();
     let auto_found_it_large = config.choice.reason.is_some()
         && config
@@ -56,12 +62,14 @@ pub fn symmetric_first(run: &RunArgs, puzzle: &Puzzle, config: &RunConfig) -> Re
         let Some(budget) = budget_left(&config.limits, started) else {
             break;
         };
-        errln!(
-            "first: {} (a part of this model's tours), by the native search: about {:.1e} nodes, at most {} s",
-            sub.what,
-            estimate.nodes,
-            budget.as_secs()
-        );
+        progress.suspend(|| {
+            errln!(
+                "first: {} (a part of this model's tours), by the native search: about {:.1e} nodes, at most {} s",
+                sub.what,
+                estimate.nodes,
+                budget.as_secs()
+            );
+        });
         let limits = Limits {
             solutions: Some(1),
             timeout: Some(budget),
@@ -70,15 +78,15 @@ pub fn symmetric_first(run: &RunArgs, puzzle: &Puzzle, config: &RunConfig) -> Re
         let engine = SearchEngine {
             options: run.search_options(),
         };
-        let (tour, summary) = engine.first_tour(&sub.puzzle, &limits)?;
+        let (tour, summary) = engine.first_tour(&sub.puzzle, &limits, &show_progress(progress))?;
         if let Some(tour) = tour {
-            errln!("found one among the {}", sub.what);
+            progress.suspend(|| errln!("found one among the {}", sub.what));
             return Ok(First::Found(tour, summary));
         }
         match summary.ending {
             Ending::Signal => return Ok(First::Stopped(summary)),
-            Ending::Exhausted => errln!("none: there are no {}", sub.what),
-            _ => errln!("none within {} s", budget.as_secs()),
+            Ending::Exhausted => progress.suspend(|| errln!("none: there are no {}", sub.what)),
+            _ => progress.suspend(|| errln!("none within {} s", budget.as_secs())),
         }
     }
     let mut limits = config.limits.clone();

@@ -67,18 +67,20 @@ pub trait Engine {
     ) -> Result<Summary, EngineError>;
 
     /// The first tour found within `limits` (set a solution limit of 1 to stop there), with
-    /// the run's summary; `None` when the run found none.
+    /// the run's summary; `None` when the run found none. The engine reports to `on_progress`
+    /// as it does while enumerating, since a search for one tour may run as long.
     fn first_tour(
         &self,
         puzzle: &Puzzle,
         limits: &Limits,
+        on_progress: &dyn Fn(Progress),
     ) -> Result<(Option<Tour>, Summary), EngineError> {
         let found = std::sync::Mutex::new(None);
         let keep_first = |class: Class| {
             let mut slot = found.lock().expect("not poisoned");
             slot.get_or_insert(class.members[0].clone());
         };
-        let summary = self.enumerate(puzzle, limits, &[], &keep_first, &|_| {})?;
+        let summary = self.enumerate(puzzle, limits, &[], &keep_first, on_progress)?;
         Ok((found.into_inner().expect("not poisoned"), summary))
     }
 }

@@ -143,3 +143,28 @@ fn a_log_gets_plain_progress_lines_as_often_as_asked() {
         assert!(!quiet.contains(" of 30, "), "{every:?}: {quiet}");
     }
 }
+
+#[test]
+fn solve_writes_its_progress_to_a_log_as_count_does() {
+    // A search for one tour may run as long as a count: the closed centrosymmetric magic
+    // model has none known, so the native search runs to its time-out, reporting its nodes.
+    let out = Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args([
+            "solve",
+            "models/magic-closed-centrosymmetric.toml",
+            "--engine",
+            "search",
+            "--timeout",
+            "1",
+        ])
+        .current_dir(root())
+        .env("KNIGHTS_PROGRESS_SECONDS", "0.000001")
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    let progress = "[00:00:00] magic-closed-centrosymmetric: ";
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with(progress)).collect();
+    assert!(!lines.is_empty(), "{err}");
+    assert!(lines.iter().all(|l| l.contains(" nodes (")), "{err}");
+}
