@@ -45,6 +45,7 @@ mod model;
 mod opb;
 mod optimise;
 mod output;
+mod plain_log;
 mod progress;
 mod render;
 mod resume;

@@ -3,16 +3,10 @@
 //! a log shows how far a long run got.
 
 use super::long_run::human_duration;
+use super::plain_log::PlainLog;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal as _;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
-
-/// Seconds between two plain progress lines when stderr is not a terminal, unless the
-/// environment variable of this name says otherwise (0: none; a fraction of a second is
-/// allowed).
-const LOG_EVERY_VAR: &str = "KNIGHTS_PROGRESS_SECONDS";
-const LOG_EVERY_DEFAULT: f64 = 60.0;
+use std::time::Duration;
 
 pub struct Progress {
     bar: ProgressBar,
@@ -22,51 +16,7 @@ pub struct Progress {
     /// The search tree's predicted size (Knuth's estimate), for the time left.
     expected_nodes: Option<f64>,
     /// Plain lines for a stderr that is not a terminal.
-    log: Option<Log>,
-}
-
-/// When the plain progress lines are written.
-struct Log {
-    every: Duration,
-    started: Instant,
-    /// When the last line was written (the start before the first).
-    last: Mutex<Instant>,
-    prefix: String,
-}
-
-impl Log {
-    /// Lines every [`LOG_EVERY_VAR`] seconds when stderr is not a terminal; `None` on a
-    /// terminal or when they are turned off.
-    fn for_stderr(prefix: &str) -> Option<Log> {
-        if std::io::stderr().is_terminal() {
-            return None;
-        }
-        let every = std::env::var(LOG_EVERY_VAR)
-            .ok()
-            .and_then(|v| v.trim().parse::<f64>().ok())
-            .filter(|v| v.is_finite() && *v >= 0.0)
-            .unwrap_or(LOG_EVERY_DEFAULT);
-        let started = Instant::now();
-        (every > 0.0).then(|| Log {
-            every: Duration::from_secs_f64(every.min(1e9)),
-            started,
-            last: Mutex::new(started),
-            prefix: prefix.to_string(),
-        })
-    }
-
-    /// Writes `message` if the time between lines has passed since the last.
-    fn maybe_write(&self, message: &str) {
-        let mut last = self.last.lock().expect("not poisoned");
-        if last.elapsed() < self.every {
-            return;
-        }
-        *last = Instant::now();
-        let elapsed = self.started.elapsed().as_secs();
-        let (h, m, s) = (elapsed / 3600, elapsed / 60 % 60, elapsed % 60);
-        // A stderr that cannot be written (a closed pipe, a full disk) must not end the run.
-        errln!("[{h:02}:{m:02}:{s:02}] {}: {message}", self.prefix);
-    }
+    log: Option<PlainLog>,
 }
 
 impl Progress {
@@ -83,13 +33,16 @@ impl Progress {
             bar,
             found: Mutex::new(None),
             expected_nodes,
-            log: Log::for_stderr(model),
+            log: PlainLog::for_stderr(model, "searching"),
         }
     }
 
     pub fn found(&self, solutions: u64, classes: u64) {
         let text = format!("{solutions} solutions in {classes} classes");
         self.bar.set_message(text.clone());
+        if let Some(log) = &self.log {
+            log.say(&text);
+        }
         *self.found.lock().expect("not poisoned") = Some(text);
     }
 
@@ -160,12 +113,15 @@ impl Progress {
             None => news,
         };
         if let Some(log) = &self.log {
-            log.maybe_write(&message);
+            log.say(&message);
         }
         self.bar.set_message(message);
     }
 
     pub fn finish(&self) {
+        if let Some(log) = &self.log {
+            log.stop();
+        }
         self.bar.finish_and_clear();
     }
 

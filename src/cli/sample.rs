@@ -6,6 +6,7 @@
 
 use super::atomic::OutputFile;
 use super::model::ModelArgs;
+use super::plain_log::PlainLog;
 use anyhow::{Context, Result};
 use clap::Args;
 use knights::puzzle::existence::no_solution_reason;
@@ -140,17 +141,23 @@ pub fn run(args: SampleArgs) -> Result<ExitCode> {
         .build()?;
     let mut out = OutputFile::create(&args.output)?;
     let bar = progress_bar(args.count);
+    let sampled = |done: u64| format!("{done} of {} tours sampled", args.count);
+    let log = PlainLog::for_stderr(&puzzle.name, &sampled(0));
     let started = Instant::now();
     let mut written: Result<()> = Ok(());
     let report = pool.install(|| {
         sample_within(&puzzle, &options, &bounds, |found: &Sample| {
             bar.inc(1);
+            if let Some(log) = &log {
+                log.say(&sampled(bar.position()));
+            }
             if written.is_ok() {
                 written = write_sample(&mut out, found);
             }
         })
     })?;
     bar.finish_and_clear();
+    drop(log);
     written.context("cannot write the tours")?;
     let summary = Summary {
         model: &puzzle.name,

@@ -168,3 +168,39 @@ fn solve_writes_its_progress_to_a_log_as_count_does() {
     assert!(!lines.is_empty(), "{err}");
     assert!(lines.iter().all(|l| l.contains(" nodes (")), "{err}");
 }
+
+/// `knights ARGS` on the semimagic model, stopped by its time-out, with stderr in a pipe and
+/// every report due at once; the plain progress lines it wrote.
+fn semimagic_log_lines(args: &[&str]) -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(args)
+        .args(["models/semimagic.toml", "--timeout", "3"])
+        .current_dir(root())
+        .env("KNIGHTS_PROGRESS_SECONDS", "0.000001")
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
+    err.lines()
+        .filter(|l| l.starts_with("[00:00:0") && l.contains("] semimagic: "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_sat_call_that_reports_nothing_still_writes_lines_to_a_log() {
+    // One SAT call reports nothing until it returns (no tour of the plain semimagic model
+    // comes in 3 s); the log repeats the news at least once a second.
+    let solve = semimagic_log_lines(&["solve", "--engine", "sat"]);
+    assert!(!solve.is_empty());
+    assert!(
+        solve.iter().all(|l| l.ends_with(": searching")),
+        "{solve:?}"
+    );
+    let sample = semimagic_log_lines(&["sample", "--method", "sat", "--count", "2"]);
+    assert!(!sample.is_empty());
+    assert!(
+        sample.iter().all(|l| l.ends_with(": 0 of 2 tours sampled")),
+        "{sample:?}"
+    );
+}
