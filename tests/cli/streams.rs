@@ -144,44 +144,43 @@ fn a_log_gets_plain_progress_lines_as_often_as_asked() {
     }
 }
 
-#[test]
-fn solve_writes_its_progress_to_a_log_as_count_does() {
-    // A search for one tour may run as long as a count: the closed centrosymmetric magic
-    // model has none known, so the native search runs to its time-out, reporting its nodes.
-    let out = Command::new(env!("CARGO_BIN_EXE_knights"))
-        .args([
-            "solve",
-            "models/magic-closed-centrosymmetric.toml",
-            "--engine",
-            "search",
-            "--timeout",
-            "1",
-        ])
-        .current_dir(root())
-        .env("KNIGHTS_PROGRESS_SECONDS", "0.000001")
-        .output()
-        .unwrap();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(3), "{err}");
-    let progress = "[00:00:00] magic-closed-centrosymmetric: ";
-    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with(progress)).collect();
-    assert!(!lines.is_empty(), "{err}");
-    assert!(lines.iter().all(|l| l.contains(" nodes (")), "{err}");
-}
-
-/// `knights ARGS` on the semimagic model, stopped by its time-out, with stderr in a pipe and
-/// every report due at once; the plain progress lines it wrote.
-fn semimagic_log_lines(args: &[&str]) -> Vec<String> {
+/// The stderr of `knights ARGS`, a run stopped by its time-out (exit code 3), with stderr in
+/// a pipe and every progress report due at once.
+fn timed_out_stderr(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_knights"))
         .args(args)
-        .args(["models/semimagic.toml", "--timeout", "3"])
         .current_dir(root())
         .env("KNIGHTS_PROGRESS_SECONDS", "0.000001")
         .output()
         .unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
-    err.lines()
+    err
+}
+
+#[test]
+fn solve_writes_its_progress_to_a_log_as_count_does() {
+    // A search for one tour may run as long as a count: the closed centrosymmetric magic
+    // model has none known, so the native search runs to its time-out, reporting its nodes.
+    let err = timed_out_stderr(&[
+        "solve",
+        "models/magic-closed-centrosymmetric.toml",
+        "--engine",
+        "search",
+        "--timeout",
+        "1",
+    ]);
+    let progress = "[00:00:00] magic-closed-centrosymmetric: ";
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with(progress)).collect();
+    assert!(!lines.is_empty(), "{err}");
+    assert!(lines.iter().all(|l| l.contains(" nodes (")), "{err}");
+}
+
+/// The plain progress lines of `knights ARGS models/semimagic.toml --timeout 3`.
+fn semimagic_log_lines(args: &[&str]) -> Vec<String> {
+    let model = ["models/semimagic.toml", "--timeout", "3"];
+    timed_out_stderr(&[args, &model[..]].concat())
+        .lines()
         .filter(|l| l.starts_with("[00:00:0") && l.contains("] semimagic: "))
         .map(str::to_string)
         .collect()
