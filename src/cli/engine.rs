@@ -361,6 +361,7 @@ pub fn show_progress(progress: &Progress) -> impl Fn(EngineProgress) + '_ {
     move |report| match report {
         EngineProgress::Nodes(p) => progress.nodes(p.nodes, p.nodes_per_second),
         EngineProgress::Cubes(c) => progress.cubes(c.done, c.searched),
+        EngineProgress::Solver(s) => progress.conflicts(s.conflicts, s.seconds),
         EngineProgress::Steps(s) => progress.steps(&s),
         EngineProgress::Continued(c) => progress.suspend(|| {
             errln!(

@@ -13,6 +13,8 @@ pub struct Progress {
     /// The latest "found" text, kept so node and cube reports can repeat
     /// it; `None` while nothing was reported (always, for `count`).
     found: Mutex<Option<String>>,
+    /// The latest cubes text, kept so the solvers' reports can repeat it.
+    cubes: Mutex<Option<String>>,
     /// The search tree's predicted size (Knuth's estimate), for the time left.
     expected_nodes: Option<f64>,
     /// Plain lines for a stderr that is not a terminal.
@@ -32,6 +34,7 @@ impl Progress {
         Progress {
             bar,
             found: Mutex::new(None),
+            cubes: Mutex::new(None),
             expected_nodes,
             log: PlainLog::for_stderr(model, "searching"),
         }
@@ -83,7 +86,20 @@ impl Progress {
 
     /// Cubes finished so far, from the SAT engine.
     pub fn cubes(&self, done: usize, searched: usize) {
-        self.say(format!("{done} of {searched} cubes done"));
+        let text = format!("{done} of {searched} cubes done");
+        *self.cubes.lock().expect("not poisoned") = Some(text.clone());
+        self.say(text);
+    }
+
+    /// The SAT solvers' conflicts so far, between cubes: a long solve call is at work.
+    pub fn conflicts(&self, conflicts: u64, seconds: f64) {
+        let per_second = conflicts as f64 / seconds.max(1e-9);
+        let news = format!("{conflicts} conflicts ({per_second:.2e}/s)");
+        let news = match self.cubes.lock().expect("not poisoned").as_deref() {
+            Some(cubes) => format!("{cubes}, {news}"),
+            None => news,
+        };
+        self.say(news);
     }
 
     /// Steps of the frontier engine: states, memory and the time left if the steps that

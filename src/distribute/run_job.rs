@@ -17,8 +17,7 @@ use super::result::{
 };
 use crate::puzzle::Puzzle;
 use crate::run::{
-    Class, CubeProgress, Ending, EngineError, JobResumedProgress, Limits, NodeProgress, Progress,
-    SetAside,
+    Class, Ending, EngineError, JobResumedProgress, Limits, NodeProgress, Progress, SetAside,
 };
 use crate::sat::{class_of, enumerate_cubes, Observers, ProofDir, SatError, SatOptions};
 use crate::search::{
@@ -483,10 +482,9 @@ fn sat_part(
     on_progress: &dyn Fn(Progress),
 ) -> Result<JobEnd, RunJobError> {
     let mut on_class = |class: &Class| sink.take(class);
-    let on_cube = |p: CubeProgress| on_progress(Progress::Cubes(p));
     let observers = Observers {
         on_class: &mut on_class,
-        on_cube: &on_cube,
+        on_progress,
     };
     let summary = enumerate_cubes(puzzle, options, limits, part.already, part.cubes, observers)
         .map_err(|e: SatError| EngineError::new(e))?;

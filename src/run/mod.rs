@@ -13,7 +13,7 @@ pub use engine::{Engine, EngineError};
 pub use finished::{fingerprint, FinishedCubes, FinishedParts};
 pub use progress::{
     ContinuedProgress, CubeProgress, JobResumedProgress, NodeProgress, Progress, SetAside,
-    StepProgress,
+    SolverProgress, StepProgress,
 };
 pub use summary::{CheckpointNote, CountOnly, Summary};
 

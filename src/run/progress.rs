@@ -24,6 +24,17 @@ pub struct CubeProgress {
     pub searched: usize,
 }
 
+/// The SAT engine's solvers at work, reported about once a second while the run lasts: one
+/// solve call may run for hours between two finished cubes. Only from backends that count
+/// their conflicts (CaDiCaL).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SolverProgress {
+    /// Conflicts so far, over every solver of the run.
+    pub conflicts: u64,
+    /// Seconds since the run started.
+    pub seconds: f64,
+}
+
 /// The frontier engine's progress, reported after each step (one move of the board).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct StepProgress {
@@ -122,6 +133,8 @@ pub enum Progress {
     Nodes(NodeProgress),
     /// From the SAT engine.
     Cubes(CubeProgress),
+    /// From the SAT engine, between its cubes.
+    Solver(SolverProgress),
     /// From the frontier engine.
     Steps(StepProgress),
     /// From the frontier engine, once, before its first step: where it continues from.

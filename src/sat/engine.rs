@@ -29,7 +29,6 @@ impl Engine for SatEngine {
         on_class: &(dyn Fn(Class) + Sync),
         on_progress: &dyn Fn(Progress),
     ) -> Result<Summary, EngineError> {
-        let on_cube = |cubes| on_progress(Progress::Cubes(cubes));
         let mut hand_over = |class: &Class| on_class(class.clone());
         enumerate_observed(
             puzzle,
@@ -37,7 +36,7 @@ impl Engine for SatEngine {
             limits,
             already,
             &mut hand_over,
-            &on_cube,
+            on_progress,
         )
         .map_err(EngineError::new)
     }

@@ -15,7 +15,7 @@ use crate::encode::cubes::{Cube, CubePlan};
 use crate::encode::Encoding;
 use crate::puzzle::{automorphisms, Puzzle};
 use crate::run::{
-    fingerprint, Class, CubeProgress, FinishedCubes, FinishedParts, Limits, StopFlag, Summary,
+    fingerprint, Class, FinishedCubes, FinishedParts, Limits, Progress, StopFlag, Summary,
 };
 use crate::solver::StopSignal;
 use crate::symmetry::key;
@@ -54,17 +54,20 @@ pub fn enumerate_resuming(
     enumerate_observed(puzzle, options, limits, already, on_class, &|_| {})
 }
 
-/// [`enumerate_resuming`], also calling `on_cube` (on the calling thread)
-/// whenever a cube is finished, for progress displays.
+/// [`enumerate_resuming`], also calling `on_progress` (on the calling thread) whenever a
+/// cube is finished and about once a second while solvers work, for progress displays.
 pub fn enumerate_observed(
     puzzle: &Puzzle,
     options: &SatOptions,
     limits: &Limits,
     already: &[Tour],
     on_class: &mut dyn FnMut(&Class),
-    on_cube: &dyn Fn(CubeProgress),
+    on_progress: &dyn Fn(Progress),
 ) -> Result<Summary, SatError> {
-    let observers = Observers { on_class, on_cube };
+    let observers = Observers {
+        on_class,
+        on_progress,
+    };
     enumerate_in(puzzle, options, limits, already, None, observers)
 }
 
@@ -137,6 +140,7 @@ fn enumerate_in(
             next_cube: AtomicUsize::new(0),
             halt: StopFlag::default(),
             stop: StopSignal::from_limits(limits, started),
+            started,
         };
         run_workers(&pool, worker_count(options.jobs), &mut tally, observers)?
     };

@@ -6,7 +6,7 @@ mod session_tests {
     use crate::encode::cubes::CubePlan;
     use crate::encode::Encoding;
     use crate::puzzle::{automorphisms, Puzzle};
-    use crate::run::{CubeProgress, Limits};
+    use crate::run::{CubeProgress, Limits, Progress};
     use crate::solver::{SolverKind, StopSignal};
     use crate::spec::Spec;
 
@@ -70,7 +70,11 @@ mod session_tests {
             &Limits::default(),
             &[],
             &mut |_| {},
-            &|progress| reports.borrow_mut().push(progress),
+            &|progress| {
+                if let Progress::Cubes(cubes) = progress {
+                    reports.borrow_mut().push(cubes);
+                }
+            },
         )
         .unwrap();
         let reports = reports.into_inner();

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use super::cube_search::{search_cube, search_own_cube};
 use super::tally::Tally;
@@ -11,11 +12,15 @@ use super::{SatError, SatOptions, SatStats, Session};
 use crate::encode::cubes::{Cube, CubePlan};
 use crate::encode::{EncodeOptions, Encoding};
 use crate::puzzle::{Automorphism, Puzzle};
-use crate::run::CubeProgress;
 use crate::run::StopFlag;
 use crate::run::{Class, Ending, FinishedParts};
-use crate::solver::StopSignal;
+use crate::run::{CubeProgress, Progress, SolverProgress};
+use crate::solver::{SolverKind, StopSignal};
 use crate::tour::Tour;
+
+/// How often the reporting thread tells how the solvers are doing when no worker has
+/// sent anything.
+const SOLVER_REPORT_EVERY: Duration = Duration::from_secs(1);
 
 /// What every worker reads.
 pub(super) struct WorkPool<'a> {
@@ -38,6 +43,8 @@ pub(super) struct WorkPool<'a> {
     /// Raised when the solution limit is met, or a worker failed.
     pub(super) halt: StopFlag,
     pub(super) stop: StopSignal,
+    /// When the run started, for the solvers' progress.
+    pub(super) started: Instant,
 }
 
 /// What a worker sends to the thread that reports.
@@ -59,8 +66,9 @@ pub(super) enum Message {
 pub struct Observers<'a> {
     /// Called with each class reported.
     pub on_class: &'a mut dyn FnMut(&Class),
-    /// Called whenever a cube is finished.
-    pub on_cube: &'a dyn Fn(CubeProgress),
+    /// Called whenever a cube is finished ([`Progress::Cubes`]), and about once a second
+    /// with the solvers' conflicts ([`Progress::Solver`]).
+    pub on_progress: &'a dyn Fn(Progress),
 }
 
 pub(super) struct WorkerEnd {
@@ -139,10 +147,20 @@ pub(super) fn collect(
         cubes_done: 0,
     };
     let mut done = 0;
+    let mut next_report = Instant::now() + SOLVER_REPORT_EVERY;
     while done < workers {
-        let Ok(message) = receiver.recv() else {
-            return Err(SatError::Worker("a worker ended without reporting".into()));
-        };
+        let message =
+            match receiver.recv_timeout(next_report.saturating_duration_since(Instant::now())) {
+                Ok(message) => message,
+                Err(RecvTimeoutError::Timeout) => {
+                    reporter.solvers_at_work();
+                    next_report = Instant::now() + SOLVER_REPORT_EVERY;
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(SatError::Worker("a worker ended without reporting".into()));
+                }
+            };
         match message {
             Message::Classes(classes) => reporter.classes(&classes),
             Message::PartDone { cube, split, part } => reporter.part_done(cube, split, part),
@@ -212,10 +230,22 @@ impl Reporter<'_, '_, '_> {
             self.outcome.finished.push(index);
         }
         self.cubes_done += 1;
-        (self.observers.on_cube)(CubeProgress {
+        (self.observers.on_progress)(Progress::Cubes(CubeProgress {
             done: self.cubes_done,
             searched: self.shared.plan.searched().len(),
-        });
+        }));
+    }
+
+    /// Tells how far the solvers got: a solve call says nothing until it returns, and one
+    /// cube may take hours. Only CaDiCaL counts its conflicts.
+    fn solvers_at_work(&self) {
+        if self.shared.options.solver != SolverKind::Cadical {
+            return;
+        }
+        (self.observers.on_progress)(Progress::Solver(SolverProgress {
+            conflicts: self.shared.stop.conflicts(),
+            seconds: self.shared.started.elapsed().as_secs_f64(),
+        }));
     }
 
     fn worker_done(&mut self, end: Result<WorkerEnd, SatError>) {

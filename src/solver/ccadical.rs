@@ -66,7 +66,8 @@ extern "C" {
 
 /// What CaDiCaL calls back during search: the stop signal it polls, and a
 /// count of the clauses it learns (one per conflict; 1.9.5 exposes no
-/// statistics to C otherwise).
+/// statistics to C otherwise), kept for this solver and added to the
+/// signal's count for the whole run.
 struct Hooks {
     stop: StopSignal,
     learnt: u64,
@@ -84,6 +85,7 @@ extern "C" fn learn_hook(state: *mut c_void, _clause: *mut c_int) {
     // SAFETY: as in `terminate_hook`; the clause itself is not read.
     let hooks = unsafe { &mut *(state as *mut Hooks) };
     hooks.learnt += 1;
+    hooks.stop.count_conflict();
 }
 
 /// How a solve call ended.

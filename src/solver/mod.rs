@@ -42,6 +42,8 @@ pub mod kissat;
 mod rustsat_traits;
 pub mod varisat;
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rustsat::solvers::{SolverResult, SolverState, SolverStats};
@@ -181,12 +183,19 @@ impl std::fmt::Display for CadicalOption {
 /// It wraps the run's [`StopFlag`] (raised by Ctrl-C, SIGTERM or a caller)
 /// and an optional deadline, so the backend polls exactly what the rest of
 /// the run obeys. The deadline is fixed at creation, so every clone agrees.
+///
+/// Every solver of a run holds a clone, so the signal also carries the one
+/// thing a solver tells the run while a call lasts: its conflicts, added up
+/// over the run's solvers ([`StopSignal::conflicts`]).
 #[derive(Clone, Debug, Default)]
 pub struct StopSignal {
     flag: StopFlag,
     deadline: Option<Instant>,
     /// Raised by the engine, not the user: stops its workers once a limit is met.
     halt: Option<StopFlag>,
+    /// Conflicts so far over every solver holding a clone; counted by the
+    /// backends that can (CaDiCaL), read for progress while a call runs.
+    conflicts: Arc<AtomicU64>,
 }
 
 impl StopSignal {
@@ -206,6 +215,7 @@ impl StopSignal {
             flag,
             deadline,
             halt: None,
+            conflicts: Arc::default(),
         }
     }
 
@@ -255,6 +265,17 @@ impl StopSignal {
     /// Whether solving should stop now.
     pub fn is_raised(&self) -> bool {
         self.reason().is_some()
+    }
+
+    /// Counts one conflict of a solver holding this signal.
+    pub fn count_conflict(&self) {
+        self.conflicts.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Conflicts counted so far by every solver holding a clone of this signal
+    /// (0 from backends that do not count them).
+    pub fn conflicts(&self) -> u64 {
+        self.conflicts.load(Ordering::Relaxed)
     }
 }
 
