@@ -94,7 +94,7 @@ impl Progress {
     /// The SAT solvers' conflicts so far, between cubes: a long solve call is at work.
     pub fn conflicts(&self, conflicts: u64, seconds: f64) {
         let per_second = conflicts as f64 / seconds.max(1e-9);
-        let news = format!("{conflicts} conflicts ({per_second:.2e}/s)");
+        let news = format!("{conflicts} CaDiCaL conflicts ({per_second:.2e}/s)");
         let news = match self.cubes.lock().expect("not poisoned").as_deref() {
             Some(cubes) => format!("{cubes}, {news}"),
             None => news,

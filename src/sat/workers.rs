@@ -18,8 +18,7 @@ use crate::run::{CubeProgress, Progress, SolverProgress};
 use crate::solver::{SolverKind, StopSignal};
 use crate::tour::Tour;
 
-/// How often the reporting thread tells how the solvers are doing when no worker has
-/// sent anything.
+/// How often the reporting thread tells how far the solvers got.
 const SOLVER_REPORT_EVERY: Duration = Duration::from_secs(1);
 
 /// What every worker reads.
@@ -149,26 +148,24 @@ pub(super) fn collect(
     let mut done = 0;
     let mut next_report = Instant::now() + SOLVER_REPORT_EVERY;
     while done < workers {
-        let message =
-            match receiver.recv_timeout(next_report.saturating_duration_since(Instant::now())) {
-                Ok(message) => message,
-                Err(RecvTimeoutError::Timeout) => {
-                    reporter.solvers_at_work();
-                    next_report = Instant::now() + SOLVER_REPORT_EVERY;
-                    continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(SatError::Worker("a worker ended without reporting".into()));
-                }
-            };
-        match message {
-            Message::Classes(classes) => reporter.classes(&classes),
-            Message::PartDone { cube, split, part } => reporter.part_done(cube, split, part),
-            Message::CubeDone(cube) => reporter.cube_done(cube),
-            Message::Done(end) => {
+        let wait = next_report.saturating_duration_since(Instant::now());
+        match receiver.recv_timeout(wait) {
+            Ok(Message::Classes(classes)) => reporter.classes(&classes),
+            Ok(Message::PartDone { cube, split, part }) => reporter.part_done(cube, split, part),
+            Ok(Message::CubeDone(cube)) => reporter.cube_done(cube),
+            Ok(Message::Done(end)) => {
                 done += 1;
                 reporter.worker_done(end);
             }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(SatError::Worker("a worker ended without reporting".into()));
+            }
+        }
+        // Checked after every message too, so that a stream of classes cannot hold it off.
+        if Instant::now() >= next_report {
+            reporter.solvers_at_work();
+            next_report = Instant::now() + SOLVER_REPORT_EVERY;
         }
     }
     reporter.finish()

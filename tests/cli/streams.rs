@@ -203,7 +203,7 @@ fn a_sat_call_that_reports_nothing_still_writes_lines_to_a_log() {
     assert!(
         solve
             .iter()
-            .all(|l| l.ends_with(": searching") || l.contains(" conflicts (")),
+            .all(|l| l.ends_with(": searching") || l.contains(" CaDiCaL conflicts (")),
         "{solve:?}"
     );
     let sample = semimagic_log_lines(&["sample", "--method", "sat", "--count", "2"]);
