@@ -194,8 +194,8 @@ fn a_sat_call_that_reports_nothing_still_writes_lines_to_a_log() {
     let solve = semimagic_log_lines(&["solve", "--engine", "sat"]);
     let conflicts: Vec<u64> = solve
         .iter()
-        .filter_map(|l| l.split(": ").nth(1)?.strip_suffix("/s)"))
-        .map(|news| news.split(' ').next().unwrap().parse().unwrap())
+        .filter_map(|l| l.split_once(" CaDiCaL conflicts (")?.0.rsplit(' ').next())
+        .map(|count| count.parse().unwrap())
         .collect();
     assert!(!conflicts.is_empty(), "{solve:?}");
     assert!(conflicts.windows(2).all(|w| w[0] <= w[1]), "{solve:?}");
