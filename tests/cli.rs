@@ -118,6 +118,7 @@ fn verify_accepts_the_reference_tours() {
         ("models/cube-4x4x4-closed.toml", "cube-4x4x4"),
         ("models/semimagic.toml", "semimagic-beverley-1848"),
         ("models/semimagic.toml", "semimagic-2003-06-18-closed"),
+        ("models/semimagic.toml", "semimagic-2003-06-19-closed"),
         ("models/open-5x5.toml", "open-5x5"),
     ];
     for (model, tour) in cases {
