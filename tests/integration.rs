@@ -22,5 +22,6 @@ mod render;
 mod sat_engine;
 mod search_engine;
 mod search_reference;
+mod semimagic_census;
 mod symmetry_props;
 mod verify;
