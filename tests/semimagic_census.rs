@@ -12,6 +12,7 @@ use crate::common::cli::{knights, summary};
 use crate::common::load::{nested_tours, root, tour};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 const SIDE: usize = 8;
 const CELLS: usize = SIDE * SIDE;
@@ -24,9 +25,15 @@ fn census_dir() -> PathBuf {
     root().join("results/semimagic-census")
 }
 
-/// Every numbered tour of every job's result file; panics naming a job whose file is absent
-/// or whose last line does not say that the job ran to the end.
-fn census_tours() -> Vec<Numbers> {
+/// Every numbered tour of every job's result file, read once for all the tests here; panics
+/// naming a job whose file is absent or whose last line does not say that the job ran to the
+/// end.
+fn census_tours() -> &'static [Numbers] {
+    static TOURS: OnceLock<Vec<Numbers>> = OnceLock::new();
+    TOURS.get_or_init(read_census_tours)
+}
+
+fn read_census_tours() -> Vec<Numbers> {
     let dir = census_dir();
     let jobs = std::fs::read_to_string(dir.join("jobs.jsonl"))
         .unwrap()
@@ -234,7 +241,7 @@ fn figures(tours: &[Numbers], symmetries: &[Vec<usize>]) -> Figures {
 #[test]
 fn the_census_is_the_2003_census() {
     let tours = census_tours();
-    for numbers in &tours {
+    for numbers in tours {
         assert!(is_tour(numbers), "not a knight's tour: {numbers:?}");
         let (rows, cols) = line_sums(numbers);
         assert!(
@@ -254,7 +261,7 @@ fn the_census_is_the_2003_census() {
     );
 
     let symmetries = symmetries();
-    let found = figures(&tours, &symmetries);
+    let found = figures(tours, &symmetries);
     // The 2003 census (known-counts.md): 108 geometry classes are 77 open and 31 loops.
     let expected = Figures {
         numbered: 2_240,
@@ -290,7 +297,7 @@ fn the_census_is_the_2003_census() {
 
 #[test]
 fn every_tour_known_before_the_census_is_in_it() {
-    let tours: HashSet<Numbers> = census_tours().into_iter().collect();
+    let tours: HashSet<&Numbers> = census_tours().iter().collect();
     let mut known: Vec<(String, Numbers)> = [
         "semimagic-beverley-1848",
         "semimagic-2003-06-18-closed",
@@ -328,7 +335,7 @@ fn merge_counts_what_the_files_hold() {
     assert_eq!(merged["complete"], true, "{merged}");
     assert_eq!(merged["duplicate_classes"], 0, "{merged}");
     let tours = census_tours();
-    let classes = figures(&tours, &symmetries()).classes;
+    let classes = figures(tours, &symmetries()).classes;
     assert_eq!(merged["solutions"], tours.len() as u64, "{merged}");
     assert_eq!(merged["classes"], classes as u64, "{merged}");
 }
