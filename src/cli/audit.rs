@@ -5,9 +5,13 @@
 //! project did with a sample of its jobs.
 
 use anyhow::{bail, Context, Result};
-use knights::distribute::{read_result, result_path, run_job, Job, JobOutcome, RunJobOptions};
+use knights::board::Cell;
+use knights::distribute::{
+    job_puzzle, read_result, result_path, run_job, Job, JobOutcome, RunJobOptions,
+};
 use knights::random::Stream;
 use knights::run::Limits;
+use knights::symmetry::{key, Form};
 use knights::tour::json::parse_lines;
 use std::path::Path;
 
@@ -57,7 +61,9 @@ fn choose(n: usize, k: usize, seed: u64) -> Vec<usize> {
 }
 
 /// Whether the file merged and the run again agree: the counts, the class sizes and, for
-/// results that keep tours, the same tours.
+/// results that keep tours, the same solutions. Tours are compared as the job's model defines
+/// a solution: an engine may write one closed tour from another start or in the other
+/// direction when it runs on more threads, and that is the same solution.
 fn compare(job: &Job, file: &Path, again: &Path) -> Result<()> {
     let kept = read_result(file, job)?;
     let rerun = read_result(again, job)?;
@@ -74,19 +80,19 @@ fn compare(job: &Job, file: &Path, again: &Path) -> Result<()> {
     if kept.end.class_sizes != rerun.end.class_sizes {
         return Err(differ("class sizes"));
     }
-    if tours(&kept.body, file)? != tours(&rerun.body, again)? {
+    let form = job_puzzle(job)?.form();
+    if solutions(&kept.body, file, form)? != solutions(&rerun.body, again, form)? {
         return Err(differ("tours"));
     }
     Ok(())
 }
 
-/// The tours a result's body holds, sorted, so that the order they were found in is no matter.
-fn tours(body: &str, file: &Path) -> Result<Vec<Vec<usize>>> {
+/// The solutions a result's body holds, each by its key in `form` (a closed tour of a model
+/// that numbers nothing by its cycle), sorted so that the order they were found in is no
+/// matter.
+fn solutions(body: &str, file: &Path, form: Form) -> Result<Vec<Vec<Cell>>> {
     let parsed = parse_lines(body).with_context(|| format!("{}", file.display()))?;
-    let mut orders: Vec<Vec<usize>> = parsed
-        .into_iter()
-        .map(|(_, t)| t.order().to_vec())
-        .collect();
-    orders.sort_unstable();
-    Ok(orders)
+    let mut keys: Vec<Vec<Cell>> = parsed.iter().map(|(_, t)| key(t, form)).collect();
+    keys.sort_unstable();
+    Ok(keys)
 }

@@ -431,6 +431,107 @@ fn an_audit_runs_jobs_again_and_catches_a_deliberate_edit() {
     );
 }
 
+/// Rewrites the first `most` tours of a result file with their numbers mapped by
+/// `map(number, cells)`, the counts unchanged, sealed again; how many tours it rewrote.
+fn renumber(path: &Path, map: impl Fn(u64, u64) -> u64, most: usize) -> usize {
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut body: Vec<String> = Vec::new();
+    let mut tours = 0;
+    for line in &lines[..lines.len() - 1] {
+        let mut record: serde_json::Value = serde_json::from_str(line).unwrap();
+        let numbers = record.get_mut("numbers").and_then(|n| n.as_array_mut());
+        let Some(numbers) = numbers.filter(|_| tours < most) else {
+            body.push((*line).to_string());
+            continue;
+        };
+        let cells = numbers.len() as u64;
+        for number in numbers.iter_mut() {
+            *number = map(number.as_u64().unwrap(), cells).into();
+        }
+        tours += 1;
+        // The class fields first, as the engine writes them.
+        let object = record.as_object().unwrap();
+        let fields = ["class", "member", "class_size", "board", "numbers"];
+        let ordered: Vec<String> = fields
+            .iter()
+            .map(|f| format!("\"{f}\":{}", object[*f]))
+            .collect();
+        body.push(format!("{{{}}}", ordered.join(",")));
+    }
+    let body: Vec<&str> = body.iter().map(String::as_str).collect();
+    reseal(path, &body, &[]);
+    tours
+}
+
+/// The same cycle numbered backwards from another start.
+fn turned_back(number: u64, cells: u64) -> u64 {
+    (2 * cells + 3 - number) % cells + 1
+}
+
+/// Issue 75: the audit compared tours as numberings, so a closed tour that an engine wrote from
+/// another start or in the other direction (the SAT engine does, on more threads) was called
+/// an edit. A closed tour is its cycle; an open path and a numbered tour are their numbering.
+#[test]
+fn the_audit_compares_tours_as_their_model_defines_a_solution() {
+    let audit = |split: &Split| {
+        knights(&[
+            "merge",
+            split.jobs(),
+            split.out(),
+            "--format",
+            "json",
+            "--audit",
+            "2",
+        ])
+    };
+    // Every tour of both jobs, or one: a file holding a tour and its image under an edit
+    // would look the same with both edited.
+    let edit = |split: &Split, map: &dyn Fn(u64, u64) -> u64, most: usize| {
+        for i in 0..2 {
+            let out = split.run(i);
+            assert!(out.status.success(), "{}", stderr(&out));
+        }
+        let tours: usize = (0..2).map(|i| renumber(&split.result(i), map, most)).sum();
+        assert!(tours > 0);
+    };
+    for engine in ["search", "sat"] {
+        let closed = Split::new(
+            &["--board", "5x6", "--closed"],
+            &["--jobs", "2", "--engine", engine],
+        );
+        edit(&closed, &turned_back, usize::MAX);
+        let out = audit(&closed);
+        assert!(out.status.success(), "{engine}: {}", stderr(&out));
+        assert_eq!(summary(&out)["solutions"], 8, "{engine}");
+    }
+    // The reversed path is another directed open path: the edit is refused, by merge's
+    // check of the classes or by the audit.
+    let open = Split::new(&["--board", "5x5"], &["--jobs", "2", "--engine", "search"]);
+    edit(&open, &|number, cells| cells + 1 - number, 1);
+    let out = audit(&open);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("job 0"), "{}", stderr(&out));
+    // A closed tour numbered from a given start is a numbering: the same cycle run the
+    // other way from that start is another solution.
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("corner.toml");
+    let toml = "board = \"5x6\"\nclosed = true\n[start]\ncells = [[0, 0]]\n";
+    std::fs::write(&model, toml).unwrap();
+    let numbered = Split::new(
+        &[model.to_str().unwrap()],
+        &["--jobs", "2", "--engine", "search"],
+    );
+    let other_way = |number, cells| match number {
+        1 => 1,
+        k => cells + 2 - k,
+    };
+    edit(&numbered, &other_way, 1);
+    let out = audit(&numbered);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("job 0"), "{}", stderr(&out));
+}
+
 #[test]
 fn merge_of_a_missing_directory_says_so() {
     let split = six_by_six();
