@@ -11,9 +11,17 @@
 //! nested model's rows, columns and half lines): where a cell lies in one or two lines (the
 //! semimagic census's rows and columns, the 4 x n ladder's columns) the native search's line
 //! bounds see what SAT's propagation sees, and it was the faster engine at every size measured.
+//!
+//! A plain count to the end (no line sums, numbers, required moves, symmetry, angles or
+//! limit) may also go to the frontier engine, which counts without listing: past a small
+//! tree, a short run of it forecasts its time (see [`crate::frontier::trial`]), and it takes
+//! the count when that forecast is below the native search's, the tree's nodes at a node
+//! rate measured on these machines.
 
-use super::Estimate;
+use crate::frontier::{self, Budget, Trial, Workers};
 use crate::puzzle::Puzzle;
+use crate::run::{human_duration, StopFlag};
+use crate::search::Estimate;
 
 /// The engine `auto` picks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,9 +30,21 @@ pub enum AutoEngine {
     Sat,
     /// The native search.
     Search,
+    /// The frontier engine: counts without listing.
+    Frontier,
 }
 
-/// What `auto` chose, why, and the native search's tree estimate when one was made.
+/// What the run does with the engine: the frontier engine can only count to the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Count every solution, writing none and stopping at no limit.
+    Count,
+    /// Write solutions, find one, or stop at a limit.
+    List,
+}
+
+/// What `auto` chose, why, the native search's tree estimate and the frontier engine's
+/// trial when they were made.
 #[derive(Clone, Debug)]
 pub struct AutoChoice {
     /// The engine chosen.
@@ -33,7 +53,35 @@ pub struct AutoChoice {
     pub reason: String,
     /// The native search's tree estimate the choice rests on.
     pub estimate: Option<Estimate>,
+    /// The frontier engine's short run the choice rests on.
+    pub trial: Option<Trial>,
 }
+
+/// What a run offers the choice besides the model: its purpose, its threads, and the flag
+/// that stops the frontier engine's trial on Ctrl-C.
+#[derive(Clone, Debug)]
+pub struct Request<'a> {
+    /// What the run does.
+    pub purpose: Purpose,
+    /// Worker threads the run starts.
+    pub workers: usize,
+    /// The run's stop flag.
+    pub stop: &'a StopFlag,
+}
+
+/// Below this many predicted nodes of the native search a plain count stays with it: it
+/// takes under a second or two and also counts the classes, which the frontier engine does
+/// not.
+pub const FRONTIER_FROM_NODES: f64 = 2e7;
+
+/// Native search nodes a second on one worker thread, for weighing its tree against the
+/// frontier engine's forecast (results/engine-choice: 0.7e7 to 1.5e7 measured on plain
+/// boards on these machines).
+pub const SEARCH_NODES_PER_SECOND: f64 = 1e7;
+
+/// The frontier engine's trial before a plain count: long enough to see the first rows of a
+/// sweep of millions of states, whose growth the forecast extrapolates.
+pub const FRONTIER_TRIAL_SECONDS: f64 = 2.0;
 
 /// Random probes of the tree estimate the choice rests on: enough to tell a tree of
 /// millions of nodes from one of trillions, in a fraction of a second.
@@ -46,14 +94,72 @@ pub const SMALL_TREE_NODES: f64 = 1e8;
 /// (the nested model has 4, the semimagic census and magic squares about 2, the ladder 1).
 pub const DENSE_LINES_PER_CELL: f64 = 3.0;
 
-/// The engine for `puzzle` under `auto`.
-pub fn auto_engine(puzzle: &Puzzle) -> AutoChoice {
+/// The engine for `puzzle` under `auto`, for a run that does what `request` says.
+pub fn auto_engine(puzzle: &Puzzle, request: &Request) -> AutoChoice {
+    let choice = auto_among_listing_engines(puzzle);
+    match &choice.estimate {
+        Some(estimate)
+            if request.purpose == Purpose::Count && choice.engine == AutoEngine::Search =>
+        {
+            weigh_frontier(puzzle, request, estimate).unwrap_or(choice)
+        }
+        _ => choice,
+    }
+}
+
+/// The frontier engine, when a plain count's tree is past a small one and the engine's
+/// trial forecasts it faster than the native search; `None` to keep the search.
+fn weigh_frontier(puzzle: &Puzzle, request: &Request, estimate: &Estimate) -> Option<AutoChoice> {
+    if frontier::unsupported(puzzle).is_some() || estimate.nodes < FRONTIER_FROM_NODES {
+        return None;
+    }
+    let workers = request.workers.max(1);
+    let trial = frontier::trial(
+        puzzle,
+        &Budget::default(),
+        Workers::new(workers),
+        FRONTIER_TRIAL_SECONDS,
+        request.stop,
+    )
+    .ok()?;
+    let search_seconds = estimate.nodes / (SEARCH_NODES_PER_SECOND * workers as f64);
+    let frontier_seconds = trial.total_seconds()?;
+    if frontier_seconds > search_seconds {
+        return None;
+    }
+    let forecast = match &trial.forecast {
+        Some(forecast) if !trial.complete => format!(
+            "forecast {} in all",
+            forecast
+                .seconds_left
+                .map(|left| left + trial.seconds)
+                .text(human_duration)
+        ),
+        _ => format!("{} in its trial", human_duration(trial.seconds)),
+    };
+    let reason = format!(
+        "a plain count, which it makes without listing tours: {forecast}, against the native \
+         search's {} ({:.1e} nodes); it counts no classes, --engine search does",
+        human_duration(search_seconds),
+        estimate.nodes
+    );
+    Some(AutoChoice {
+        engine: AutoEngine::Frontier,
+        reason,
+        estimate: Some(estimate.clone()),
+        trial: Some(trial),
+    })
+}
+
+/// The engine among those that list tours: the native search or the SAT engine.
+fn auto_among_listing_engines(puzzle: &Puzzle) -> AutoChoice {
     let choice = |engine, reason, estimate| AutoChoice {
         engine,
         reason,
         estimate,
+        trial: None,
     };
-    let estimate = match super::estimate(puzzle, PROBES, 1) {
+    let estimate = match crate::search::estimate(puzzle, PROBES, 1) {
         Ok(estimate) => estimate,
         Err(err) => {
             let reason = format!("the native search cannot take this model: {err}");

@@ -18,6 +18,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("CNF", &["encode"]),
     ("solvers and files", &["solver", "format"]),
     ("engines", &["search", "sat", "frontier"]),
+    ("engine choice", &["choice"]),
     (
         "constructions, samples, optima and split runs",
         &["construct", "sample", "optimise", "distribute", "clues"],

@@ -35,6 +35,8 @@ pub mod frontier;
 pub mod sat;
 pub mod search;
 
+pub mod choice;
+
 pub mod clues;
 pub mod construct;
 pub mod distribute;

@@ -4,12 +4,12 @@
 use crate::errors::{argument_error, run_error};
 use crate::model::Model;
 use crate::tour::Tour;
-use knights::frontier::FrontierEngine;
+use knights::choice::{auto_engine, AutoEngine, Purpose, Request};
+use knights::frontier::{FrontierEngine, Workers};
 use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::Puzzle;
 use knights::run::{Ending, Engine, Limits, StopFlag, Summary};
 use knights::sat::{SatEngine, SatOptions};
-use knights::search::choice::{auto_engine, AutoEngine};
 use knights::search::{SearchEngine, SearchOptions};
 use knights::solver::SolverKind;
 use pyo3::prelude::*;
@@ -46,18 +46,40 @@ impl RunRequest {
         }
     }
 
-    /// The engine for `puzzle` and the limits, each argument checked.
-    pub fn lower(&self, puzzle: &Puzzle) -> PyResult<(Box<dyn Engine + Send + Sync>, Limits)> {
-        Ok((self.engine(puzzle)?, self.limits()?))
+    /// The engine for `puzzle` and a run for `purpose`, and the limits, each argument
+    /// checked.
+    pub fn lower(
+        &self,
+        puzzle: &Puzzle,
+        purpose: Purpose,
+    ) -> PyResult<(Box<dyn Engine + Send + Sync>, Limits)> {
+        let limits = self.limits()?;
+        Ok((self.engine(puzzle, purpose, &limits.stop)?, limits))
     }
 
-    /// The engine for `puzzle`: `auto` resolved by the library's rule, as `knights` does.
-    pub fn engine(&self, puzzle: &Puzzle) -> PyResult<Box<dyn Engine + Send + Sync>> {
+    /// The engine for `puzzle` and a run for `purpose`: `auto` resolved by the library's
+    /// rule, as `knights` does (a trial it runs stops on `stop`).
+    pub fn engine(
+        &self,
+        puzzle: &Puzzle,
+        purpose: Purpose,
+        stop: &StopFlag,
+    ) -> PyResult<Box<dyn Engine + Send + Sync>> {
+        let purpose = match self.limit {
+            Some(_) => Purpose::List,
+            None => purpose,
+        };
+        let request = Request {
+            purpose,
+            workers: knights::run::workers(self.jobs),
+            stop,
+        };
         let name = match self.engine.as_str() {
             "auto" if self.solver.is_some() => "sat",
-            "auto" => match auto_engine(puzzle).engine {
+            "auto" => match auto_engine(puzzle, &request).engine {
                 AutoEngine::Sat => "sat",
                 AutoEngine::Search => "search",
+                AutoEngine::Frontier => "frontier",
             },
             other => other,
         };
@@ -77,7 +99,10 @@ impl RunRequest {
                     ..SearchOptions::default()
                 },
             }),
-            "frontier" => Box::new(FrontierEngine::default()),
+            "frontier" => Box::new(FrontierEngine {
+                workers: Workers::new(request.workers),
+                ..FrontierEngine::default()
+            }),
             other => {
                 return Err(argument_error(
                     "engine",
@@ -237,8 +262,9 @@ pub fn by_theorem(puzzle: &Puzzle) -> Option<Summary> {
 
 /// Counts the solutions and classes of a model.
 ///
-/// engine: "auto" (the native search unless line sums or angle bounds make its tree large,
-/// as `knights count` chooses), "sat", "search" or "frontier"; jobs: worker threads (0: one
+/// engine: "auto" (as `knights count` chooses: for a plain count of a large tree the frontier
+/// engine when its short trial forecasts it faster, else the native search unless line sums
+/// or angle bounds make its tree large), "sat", "search" or "frontier"; jobs: worker threads (0: one
 /// per core); timeout: seconds; solver: the SAT backend ("cadical", "varisat", ...).
 /// Ctrl-C stops the run and raises KeyboardInterrupt.
 #[pyfunction]
@@ -255,7 +281,8 @@ pub fn count(
     if let Some(summary) = by_theorem(puzzle) {
         return CountResult::of(py, &summary);
     }
-    let (engine, limits) = RunRequest::new(engine, jobs, timeout, None, solver).lower(puzzle)?;
+    let (engine, limits) =
+        RunRequest::new(engine, jobs, timeout, None, solver).lower(puzzle, Purpose::Count)?;
     let summary = interruptible(py, &limits.stop, || {
         engine.count(puzzle, &limits, &[], &|_| {})
     })?;
@@ -278,7 +305,8 @@ pub fn solve(
     if by_theorem(puzzle).is_some() {
         return Ok(None);
     }
-    let (engine, limits) = RunRequest::new(engine, jobs, timeout, Some(1), solver).lower(puzzle)?;
+    let (engine, limits) =
+        RunRequest::new(engine, jobs, timeout, Some(1), solver).lower(puzzle, Purpose::List)?;
     let (found, summary) = interruptible(py, &limits.stop, || {
         engine.first_tour(puzzle, &limits, &|_| {})
     })?

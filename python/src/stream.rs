@@ -6,6 +6,7 @@ use crate::errors::run_error;
 use crate::model::Model;
 use crate::run::{by_theorem, checked, CountResult, RunRequest, SIGNAL_POLL};
 use crate::tour::Tour;
+use knights::choice::Purpose;
 use knights::puzzle::Puzzle;
 use knights::run::{Class, StopFlag, Summary};
 use pyo3::exceptions::PyStopIteration;
@@ -192,7 +193,7 @@ pub fn enumerate(
             None
         }
         None => {
-            let engine = request.engine(&puzzle)?;
+            let engine = request.engine(&puzzle, Purpose::List, &stop)?;
             let copy = puzzle.clone();
             // Counted before the thread starts, so a caller never sees a worker not yet
             // counted.

@@ -5,6 +5,7 @@ use super::progress::Progress;
 use super::ModelArgs;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+use knights::choice::{Purpose, Request};
 use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
 use knights::frontier::{Budget, Checkpoints, FrontierEngine, Workers};
@@ -209,19 +210,28 @@ impl RunArgs {
         })
     }
 
+    /// The memory the frontier engine's states may hold, and where the rest spills.
+    pub fn frontier_budget(&self) -> Budget {
+        let bytes = self.memory.unwrap_or_else(|| Budget::default().bytes);
+        Budget::new(bytes, self.spill_dir.clone())
+    }
+
+    /// The frontier engine's threads.
+    pub fn frontier_workers(&self) -> Workers {
+        Workers::new(knights::run::workers(self.jobs))
+    }
+
     /// The frontier engine within the memory asked for.
     fn frontier(&self) -> FrontierEngine {
-        let default = Budget::default();
-        let bytes = self.memory.unwrap_or(default.bytes);
         FrontierEngine {
-            budget: Budget::new(bytes, self.spill_dir.clone()),
+            budget: self.frontier_budget(),
             checkpoints: self.checkpoint.as_ref().map(|dir| Checkpoints {
                 dir: dir.clone(),
                 every: Duration::from_secs_f64(
                     self.checkpoint_every.unwrap_or(CHECKPOINT_EVERY_SECONDS),
                 ),
             }),
-            workers: Workers::new(knights::run::workers(self.jobs)),
+            workers: self.frontier_workers(),
         }
     }
 
@@ -252,10 +262,17 @@ impl RunArgs {
         Ok(())
     }
 
-    /// Resolves `--engine` for this model (saying on stderr what `auto` chose), and refuses
-    /// options the engine would ignore. `--resume` asks for the SAT engine: the native search
-    /// cannot start from tours.
-    fn choose(&self, puzzle: &Puzzle, resume: Option<&Path>) -> Result<Choice> {
+    /// Resolves `--engine` for this model and a run for `purpose` (saying on stderr what
+    /// `auto` chose), and refuses options the engine would ignore. `--resume` asks for the SAT
+    /// engine: the native search cannot start from tours. A trial the choice runs stops on
+    /// `stop`.
+    fn choose(
+        &self,
+        puzzle: &Puzzle,
+        resume: Option<&Path>,
+        purpose: Purpose,
+        stop: &StopFlag,
+    ) -> Result<Choice> {
         let sat_only = self.sat.first_given().or(resume.map(|_| "--resume"));
         if let Some(length) = self.sat.prefix_length {
             anyhow::ensure!(
@@ -265,23 +282,46 @@ impl RunArgs {
                 puzzle.n_cells()
             );
         }
-        let choice = choose(self.engine, puzzle, sat_only);
+        // A run stopped at a limit lists what it keeps: only the SAT and search engines can.
+        let purpose = match self.limit {
+            Some(_) => Purpose::List,
+            None => purpose,
+        };
+        let request = Request {
+            purpose,
+            workers: knights::run::workers(self.jobs),
+            stop,
+        };
+        let frontier_only = [
+            (self.memory.is_some(), "--memory"),
+            (self.spill_dir.is_some(), "--spill-dir"),
+            (self.checkpoint.is_some(), "--checkpoint"),
+        ];
+        let frontier_flag = frontier_only
+            .iter()
+            .find_map(|(given, flag)| given.then_some(*flag));
+        let choice = match frontier_flag {
+            // Under `auto`, an option of the frontier engine's asks for it, as a SAT-only
+            // option asks for the SAT engine.
+            Some(flag) if self.engine == EngineKind::Auto && sat_only.is_none() => Choice {
+                engine: Resolved::Frontier,
+                reason: Some(format!("{flag} applies to the frontier engine")),
+                estimate: None,
+                trial: None,
+            },
+            _ => choose(self.engine, puzzle, sat_only, &request),
+        };
         announce(&choice);
         self.sat.check(choice.engine)?;
         anyhow::ensure!(
             resume.is_none() || choice.engine == Resolved::Sat,
             "--resume needs --engine sat (the native search cannot start from written tours)"
         );
-        let frontier_only = [
-            (self.memory.is_some(), "--memory"),
-            (self.spill_dir.is_some(), "--spill-dir"),
-            (self.checkpoint.is_some(), "--checkpoint"),
-        ];
         anyhow::ensure!(
             self.checkpoint_every.is_none() || self.checkpoint.is_some(),
             "--checkpoint-every needs --checkpoint DIR"
         );
-        if let Some((_, flag)) = frontier_only.iter().find(|(given, _)| *given) {
+        if let Some(flag) = frontier_flag {
             anyhow::ensure!(
                 choice.engine == Resolved::Frontier,
                 "{flag} applies to the frontier engine only; drop it or use --engine frontier"
@@ -290,12 +330,12 @@ impl RunArgs {
         Ok(choice)
     }
 
-    /// The command line lowered once into what a run of `puzzle` needs: the engine chosen
-    /// (`auto` resolved), every flag checked and the engine built, with nothing created,
-    /// opened or removed on the way. Commands build their engine here and nowhere else, so
-    /// that one run is one engine (and one proof directory).
-    pub fn lower(&self, puzzle: &Puzzle, resume: Option<&Path>) -> Result<RunConfig> {
-        self.lower_resuming(puzzle, resume, None)
+    /// The command line lowered once into what a run of `puzzle` for `purpose` needs: the
+    /// engine chosen (`auto` resolved), every flag checked and the engine built, with nothing
+    /// created, opened or removed on the way. Commands build their engine here and nowhere
+    /// else, so that one run is one engine (and one proof directory).
+    pub fn lower(&self, puzzle: &Puzzle, purpose: Purpose) -> Result<RunConfig> {
+        self.lower_resuming(puzzle, purpose, None, None)
     }
 
     /// [`RunArgs::lower`] for a run that continues `resume`, whose summaries recorded the
@@ -303,10 +343,12 @@ impl RunArgs {
     pub fn lower_resuming(
         &self,
         puzzle: &Puzzle,
+        purpose: Purpose,
         resume: Option<&Path>,
         finished: Option<FinishedCubes>,
     ) -> Result<RunConfig> {
-        let choice = self.choose(puzzle, resume)?;
+        let limits = self.limits()?;
+        let choice = self.choose(puzzle, resume, purpose, &limits.stop)?;
         say_worker_cap("-j", self.jobs);
         let (engine, proof): (Box<dyn Engine>, _) = match choice.engine {
             Resolved::Search => {
@@ -324,7 +366,7 @@ impl RunArgs {
             Resolved::Frontier => (Box::new(self.frontier()), None),
         };
         Ok(RunConfig {
-            limits: self.limits()?,
+            limits,
             engine,
             proof,
             choice,

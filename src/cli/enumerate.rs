@@ -9,6 +9,7 @@ use super::resume::{self, Resumed};
 use super::summary::{self, SummaryStyle};
 use anyhow::Result;
 use clap::Args;
+use knights::choice::Purpose;
 use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, Limits, Summary};
@@ -109,9 +110,12 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
         engine,
         choice,
         ..
-    } = args
-        .run
-        .lower_resuming(&puzzle, args.resume.as_deref(), resumed.finished.clone())?;
+    } = args.run.lower_resuming(
+        &puzzle,
+        purpose(write_solutions),
+        args.resume.as_deref(),
+        resumed.finished.clone(),
+    )?;
     let expected_nodes = long_run::guard(&Planned {
         run: &args.run,
         puzzle: &puzzle,
@@ -119,6 +123,7 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
         already: &resumed.tours,
         bounded: args.yes || args.run.limit.is_some() || args.run.timeout.is_some(),
         stop: &limits.stop,
+        counting: !write_solutions && args.run.limit.is_none(),
     })?;
     let progress = Progress::start(&puzzle.name, expected_nodes);
     let on_progress = show_progress(&progress);
@@ -144,6 +149,15 @@ pub fn run(args: EnumerateArgs, write_solutions: bool) -> Result<ExitCode> {
         summary::suggest_next_steps(&args.run.model.shown(), format);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `count` counts (unless `--limit` makes it keep what it finds); `enumerate` lists.
+fn purpose(write_solutions: bool) -> Purpose {
+    if write_solutions {
+        Purpose::List
+    } else {
+        Purpose::Count
+    }
 }
 
 /// What a run that hands classes over works with.

@@ -2,11 +2,11 @@
 //! predicted running time with the node rate measured on this machine.
 
 use super::engine::RunArgs;
-use super::long_run::human_duration;
 use super::output::Format;
 use anyhow::Result;
 use clap::Args;
 use knights::puzzle::Puzzle;
+use knights::run::human_duration;
 use knights::run::Limits;
 use knights::search::{Estimate, SearchOptions};
 use serde::Serialize;

@@ -9,6 +9,7 @@ use super::progress::Progress;
 use super::ModelArgs;
 use anyhow::{Context, Result};
 use clap::Args;
+use knights::choice::{Purpose, Request};
 use knights::distribute::{
     finished_result, merge, read_jobs, run_job, split_with_progress, Job, JobEngine, JobLock,
     JobOutcome, MergeSummary, Record, RunJobOptions, SplitRequest,
@@ -56,7 +57,19 @@ pub fn run_split(args: SplitArgs) -> Result<ExitCode> {
         args.sat.proof.is_none(),
         "--proof belongs to run-job, which writes each job's proofs; drop it from split"
     );
-    let choice = choose(args.engine, &args.model.puzzle()?, args.sat.first_given());
+    // Jobs list their tours: the frontier engine, which only counts, is no choice here.
+    let stop = knights::run::StopFlag::default();
+    let request = Request {
+        purpose: Purpose::List,
+        workers: 1,
+        stop: &stop,
+    };
+    let choice = choose(
+        args.engine,
+        &args.model.puzzle()?,
+        args.sat.first_given(),
+        &request,
+    );
     announce(&choice);
     args.sat.check(choice.engine)?;
     let spec = args.model.flags.spec(args.model.model.as_deref())?;

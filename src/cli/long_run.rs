@@ -13,7 +13,7 @@ use super::engine::RunArgs;
 use super::estimate::predict_from;
 use anyhow::Result;
 use knights::puzzle::Puzzle;
-use knights::run::{Class, CubeProgress, Engine, Limits, Progress, StopFlag};
+use knights::run::{human_duration, Class, CubeProgress, Engine, Limits, Progress, StopFlag};
 use knights::sat::SatEngine;
 use knights::search::{Estimate, Probes};
 use knights::tour::Tour;
@@ -37,6 +37,8 @@ pub struct Planned<'a> {
     pub bounded: bool,
     /// The run's stop flag, which Ctrl-C raises during the trial too.
     pub stop: &'a StopFlag,
+    /// The run counts every solution and writes none: the frontier engine could make it.
+    pub counting: bool,
 }
 
 /// Refuses a run predicted to take too long unless bounded, and returns the native search's
@@ -47,8 +49,91 @@ pub fn guard(planned: &Planned) -> Result<Option<f64>> {
         Resolved::Sat => guard_sat(planned).map(|()| None),
         // Counting takes one pass per cell, with its own progress line; there is no tree
         // to estimate.
-        Resolved::Frontier => Ok(None),
+        Resolved::Frontier => guard_frontier(planned).map(|()| None),
     }
+}
+
+/// Runs the frontier engine's trial (or takes the one `auto` made) and refuses a count whose
+/// forecast is long, or whose states are forecast past the memory allowed so that it would
+/// spill to disk, naming its time, states and memory.
+fn guard_frontier(planned: &Planned) -> Result<()> {
+    if planned.bounded {
+        return Ok(());
+    }
+    let trial = match &planned.choice.trial {
+        Some(trial) => trial.clone(),
+        None => knights::frontier::trial(
+            planned.puzzle,
+            &planned.run.frontier_budget(),
+            planned.run.frontier_workers(),
+            knights::choice::FRONTIER_TRIAL_SECONDS,
+            planned.stop,
+        )?,
+    };
+    if trial.complete || planned.stop.is_raised() {
+        return Ok(());
+    }
+    let Some(forecast) = trial.forecast else {
+        errln!(
+            "estimate (frontier engine): none, and this count may be long: a {:.0} s trial \
+             saw too few steps (bound it with --timeout)",
+            trial.seconds
+        );
+        return Ok(());
+    };
+    let budget = planned.run.frontier_budget().bytes;
+    errln!(
+        "estimate (frontier engine): {}",
+        frontier_needs(&forecast, budget)
+    );
+    let seconds = trial.seconds + forecast.seconds_left.towards_high(CAUTIOUS_SHARE);
+    let bytes = forecast.peak_bytes.towards_high(CAUTIOUS_SHARE);
+    let what = if seconds > LONG_RUN_SECONDS {
+        format!("to take about {}", human_duration(seconds))
+    } else if bytes > budget as f64 {
+        format!(
+            "to hold about {:.1} GiB of states at its peak, past the {:.1} GiB allowed, and \
+             spill the rest to disk",
+            gib(bytes),
+            gib(budget as f64)
+        )
+    } else {
+        return Ok(());
+    };
+    anyhow::bail!(
+        "this count is forecast {what}; pass --yes to run it anyway (with --checkpoint DIR it \
+         can be stopped and continued; --memory and --spill-dir set the memory and the disk it \
+         takes), or bound it with --timeout"
+    )
+}
+
+/// How far towards the high end of a frontier forecast the guard looks, on a log scale: past
+/// the truth seen on the boards measured (a third to two thirds of the way), so that a count
+/// it lets run without `--yes` rarely runs much longer than ten minutes or spills.
+const CAUTIOUS_SHARE: f64 = 0.75;
+
+fn gib(bytes: f64) -> f64 {
+    bytes / f64::from(1 << 30)
+}
+
+/// What a frontier count is forecast to need, in one line: its time, its peak states, and
+/// their memory against the `budget` (past it, the rest goes to disk).
+pub fn frontier_needs(forecast: &knights::frontier::Forecast, budget: usize) -> String {
+    let time = forecast.seconds_left.text(human_duration);
+    let states = forecast.peak_states.text(|s| format!("{s:.1e}"));
+    let memory = forecast.peak_bytes.text(|b| format!("{:.1} GiB", gib(b)));
+    let spill = if forecast.peak_bytes.high > budget as f64 {
+        format!(
+            "; past the {:.1} GiB allowed (--memory) the states spill to disk (--spill-dir)",
+            gib(budget as f64)
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{time} left (the first figure if the states stop growing now, the second if they \
+         keep growing as they have), at most {states} states in a step, {memory} of memory{spill}"
+    )
 }
 
 /// A tree the first estimate puts past this many nodes (an hour or more of search) is
@@ -74,7 +159,9 @@ fn guard_search(planned: &Planned) -> Result<Option<f64>> {
     // A run bounded by --limit or --timeout needs no finer figure; one left to run (--yes)
     // shows the time left by it.
     let open_ended = planned.run.limit.is_none() && planned.run.timeout.is_none();
-    let estimate = if open_ended && first.nodes >= SECOND_ESTIMATE_FROM_NODES {
+    let finer = open_ended && first.nodes >= SECOND_ESTIMATE_FROM_NODES;
+    let first_nodes = first.nodes;
+    let estimate = if finer {
         knights::search::estimate_within(planned.puzzle, SECOND_ESTIMATE, 1)?
     } else {
         first
@@ -85,13 +172,19 @@ fn guard_search(planned: &Planned) -> Result<Option<f64>> {
     let options = planned.run.search_options();
     let probes = estimate.probes;
     let prediction = predict_from(planned.puzzle, &options, estimate, 1.0)?;
+    // The finer estimate's probes include the first's: say why its figure differs.
+    let from_first = if finer {
+        format!(", finer than the {first_nodes:.1e} of the first 1000")
+    } else {
+        String::new()
+    };
     errln!(
-        "estimate: {:.2e} search nodes ({probes} probes) at {:.2e} nodes/s, about {}",
+        "estimate: {:.2e} search nodes ({probes} probes{from_first}) at {:.2e} nodes/s, about {}",
         prediction.estimate.nodes,
         prediction.nodes_per_second,
         human_duration(prediction.predicted_seconds)
     );
-    refuse_if_long(prediction.predicted_seconds, "")?;
+    refuse_if_long(prediction.predicted_seconds, "", &frontier_hint(planned))?;
     Ok(Some(prediction.estimate.nodes))
 }
 
@@ -111,14 +204,14 @@ fn guard_sat(planned: &Planned) -> Result<()> {
                 "estimate (sat engine, rough): about {} {how}",
                 human_duration(seconds)
             );
-            refuse_if_long(seconds, "")
+            refuse_if_long(seconds, "", &frontier_hint(planned))
         }
         Forecast::AtLeast(seconds, how) => {
             errln!(
                 "estimate (sat engine, rough): at least {} {how}",
                 human_duration(seconds)
             );
-            refuse_if_long(seconds, "at least ")
+            refuse_if_long(seconds, "at least ", &frontier_hint(planned))
         }
         Forecast::Unknown => {
             errln!(
@@ -134,7 +227,23 @@ fn guard_sat(planned: &Planned) -> Result<()> {
 /// that survive a reboot, resume, and share out over machines.
 const SPLIT_HINT_SECONDS: f64 = 3600.0;
 
-fn refuse_if_long(seconds: f64, at_least: &str) -> Result<()> {
+/// For a count refused on another engine, what the frontier engine could do instead, or why
+/// it cannot; nothing for a run that lists tours.
+fn frontier_hint(planned: &Planned) -> String {
+    if !planned.counting || planned.choice.engine == Resolved::Frontier {
+        return String::new();
+    }
+    match knights::frontier::unsupported(planned.puzzle) {
+        None => "; the frontier engine counts plain tours without listing them, far faster: \
+                 `--engine frontier` forecasts its time, states and memory"
+            .to_string(),
+        Some(what) => format!(
+            "; the frontier engine, which counts plain tours far faster, does not take {what}"
+        ),
+    }
+}
+
+fn refuse_if_long(seconds: f64, at_least: &str, hint: &str) -> Result<()> {
     let split = if seconds > SPLIT_HINT_SECONDS {
         "; or cut it into jobs that resume and run anywhere: `knights split MODEL --jobs N -o \
          jobs.jsonl`, then `knights run-job` each (README: \"Runs too big for one machine\")"
@@ -144,7 +253,7 @@ fn refuse_if_long(seconds: f64, at_least: &str) -> Result<()> {
     anyhow::ensure!(
         seconds <= LONG_RUN_SECONDS,
         "this run is predicted to take {at_least}{}; pass --yes to run it anyway, or bound it \
-         with --limit or --timeout{split}",
+         with --limit or --timeout{hint}{split}",
         human_duration(seconds)
     );
     Ok(())
@@ -268,17 +377,5 @@ impl Trial {
             self.solutions, self.seconds
         );
         (seconds, how)
-    }
-}
-
-/// A duration in the largest unit that keeps it readable ("about 101 days").
-pub fn human_duration(seconds: f64) -> String {
-    match seconds {
-        s if s < 120.0 => format!("{s:.0} seconds"),
-        s if s < 7200.0 => format!("{:.0} minutes", s / 60.0),
-        s if s < 172_800.0 => format!("{:.0} hours", s / 3600.0),
-        s if s < 63_072_000.0 => format!("{:.0} days", s / 86_400.0),
-        s if s < 3.2e10 => format!("{:.0} years", s / 31_536_000.0),
-        s => format!("{:.1e} years", s / 31_536_000.0),
     }
 }

@@ -10,6 +10,7 @@ use super::engine::{RunArgs, RunConfig};
 use super::output::{Format, SolutionWriter};
 use anyhow::Result;
 use clap::Args;
+use knights::choice::Purpose;
 use knights::optimise::{minimise, remaining, with_angle_bound, Descent};
 use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::{AngleKind, Puzzle};
@@ -68,7 +69,7 @@ pub fn run(args: OptimiseArgs) -> Result<ExitCode> {
     let started = Instant::now();
     // The choice is made for the bounded runs of the descent, not for the bare model.
     let bounded = with_angle_bound(&puzzle, args.minimise, 0, puzzle.n_cells());
-    let config = args.run.lower(&bounded, None)?;
+    let config = args.run.lower(&bounded, Purpose::List)?;
     let kind = args.minimise;
     let proofs = ProofLedger::new(config.proof.as_ref());
     let mut on_step = |step: &mut knights::optimise::Step| {

@@ -2,9 +2,10 @@
 //! a pipe (a run under nohup, a batch job's log), a plain line now and then instead, so that
 //! a log shows how far a long run got.
 
-use super::long_run::human_duration;
 use super::plain_log::PlainLog;
 use indicatif::{ProgressBar, ProgressStyle};
+use knights::frontier::Forecaster;
+use knights::run::human_duration;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -17,6 +18,8 @@ pub struct Progress {
     cubes: Mutex<Option<String>>,
     /// The search tree's predicted size (Knuth's estimate), for the time left.
     expected_nodes: Option<f64>,
+    /// The frontier engine's steps so far, for the time left and the states to come.
+    steps: Mutex<Forecaster>,
     /// Plain lines for a stderr that is not a terminal.
     log: Option<PlainLog>,
 }
@@ -36,6 +39,7 @@ impl Progress {
             found: Mutex::new(None),
             cubes: Mutex::new(None),
             expected_nodes,
+            steps: Mutex::new(Forecaster::default()),
             log: PlainLog::for_stderr(model, "searching"),
         }
     }
@@ -105,20 +109,20 @@ impl Progress {
     /// Steps of the frontier engine: states, memory and the time left if the steps that
     /// remain cost what the ones done did on average.
     pub fn steps(&self, report: &knights::run::StepProgress) {
-        // A run continued from a checkpoint took its time over the steps after it only.
-        let per_step = report.seconds / report.step.saturating_sub(report.first_step).max(1) as f64;
-        let left = per_step * report.steps.saturating_sub(report.step) as f64;
+        let mut steps = self.steps.lock().expect("not poisoned");
+        steps.observe(report);
         let mib = |bytes: f64| bytes / f64::from(1 << 20);
         let spill = match report.disk_bytes {
             0 => String::new(),
             disk => format!(", spilled {:.1} MiB to disk", mib(disk as f64)),
         };
         self.say(format!(
-            "step {} of {}, {} states, {:.1} MiB{spill}, about {left:.0} s left",
+            "step {} of {}, {} states, {:.1} MiB{spill}, {}",
             report.step,
             report.steps,
             report.states,
-            mib(report.bytes as f64)
+            mib(report.bytes as f64),
+            forecast_text(&steps)
         ));
     }
 
@@ -146,4 +150,22 @@ impl Progress {
     pub fn suspend<T>(&self, write: impl FnOnce() -> T) -> T {
         self.bar.suspend(write)
     }
+}
+
+/// The frontier engine's forecast on the progress line: the time left, and the states and
+/// memory of the step the count is heading for while they are still to come.
+fn forecast_text(steps: &Forecaster) -> String {
+    let Some(forecast) = steps.forecast() else {
+        return "time left not known yet".to_string();
+    };
+    let gib = |bytes: f64| format!("{:.1} GiB", bytes / f64::from(1 << 30));
+    let left = forecast.seconds_left.text(human_duration);
+    if forecast.peak_states.low == forecast.peak_states.high {
+        return format!("about {left} left");
+    }
+    format!(
+        "about {left} left, heading for {} states and {} at the peak",
+        forecast.peak_states.text(|s| format!("{s:.1e}")),
+        forecast.peak_bytes.text(gib)
+    )
 }

@@ -9,6 +9,7 @@ use super::progress::Progress;
 use super::symmetric_first::{symmetric_first, First};
 use anyhow::{bail, Result};
 use clap::Args;
+use knights::choice::Purpose;
 use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::Puzzle;
 use knights::run::{Ending, Summary};
@@ -38,7 +39,7 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     args.run.limit = Some(1);
-    let config = args.run.lower(&puzzle, None)?;
+    let config = args.run.lower(&puzzle, Purpose::List)?;
     // No time left is shown: the estimate is of the whole tree, and the first tour may lie
     // anywhere in it.
     let progress = Progress::start(&puzzle.name, None);

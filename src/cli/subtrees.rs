@@ -3,11 +3,11 @@
 //! measured on the same subtrees.
 
 use super::estimate::EstimateArgs;
-use super::long_run::human_duration;
 use super::output::Format;
 use super::progress::Progress;
 use anyhow::{Context, Result};
 use knights::puzzle::Puzzle;
+use knights::run::human_duration;
 use knights::search::{sample_prefixes, search_below_prefixes, SampledPrefix, SubtreeEstimate};
 use serde::{Deserialize, Serialize};
 use std::path::Path;

@@ -6,10 +6,10 @@
 use super::engine::{show_progress, RunArgs, RunConfig};
 use super::progress::Progress;
 use anyhow::Result;
+use knights::choice::large_with_late_constraints;
 use knights::puzzle::restrict::symmetric_restrictions;
 use knights::puzzle::Puzzle;
 use knights::run::{Ending, Engine, Limits, Summary};
-use knights::search::choice::large_with_late_constraints;
 use knights::search::SearchEngine;
 use knights::tour::Tour;
 use std::time::{Duration, Instant};

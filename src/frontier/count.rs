@@ -326,6 +326,8 @@ impl Run<'_> {
             (self.on_progress)(Progress::Steps(StepProgress {
                 step: round * steps + i + 1,
                 steps: rounds * steps,
+                sweep_steps: steps,
+                row_steps: self.schedule.row,
                 first_step: self.figures.continued_from_step.unwrap_or(0),
                 states: layer.len(),
                 bytes: seen.memory,

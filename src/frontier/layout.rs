@@ -72,6 +72,8 @@ pub struct Schedule {
     pub widest: usize,
     /// The axes from most to least significant (0 layer, 1 row, 2 column).
     pub axes: [usize; 3],
+    /// Cells across the sweep: the steps after which the frontier's shape repeats.
+    pub row: usize,
 }
 
 /// Codes a slot holds besides path labels: a cell of degree 0, one of degree 2, and a path
@@ -220,7 +222,17 @@ fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
         bits,
         widest,
         axes,
+        row: n / sweep_extent(board, axes),
     }
+}
+
+/// The cells along the sweep: the extent of the most significant axis longer than one cell.
+fn sweep_extent(board: &Board, axes: [usize; 3]) -> usize {
+    let extent = board.shape().extent();
+    axes.iter()
+        .map(|&axis| extent[axis])
+        .find(|&e| e > 1)
+        .unwrap_or(1)
 }
 
 /// The choices cut into one step per later cell (the moves are ordered by it).

@@ -23,6 +23,7 @@ mod crt;
 mod engine;
 mod error;
 mod fold;
+mod forecast;
 mod layer;
 mod layout;
 mod modular;
@@ -31,6 +32,7 @@ mod spill;
 mod state;
 mod table;
 mod transition;
+mod trial;
 mod workers;
 
 pub use bignum::BigCount;
@@ -39,6 +41,8 @@ pub use checkpoint::Checkpoints;
 pub use count::{Figures, Outcome};
 pub use engine::{unsupported, FrontierEngine};
 pub use error::FrontierError;
+pub use forecast::{Forecast, Forecaster, Span};
+pub use trial::{trial, Trial};
 pub use workers::{Workers, PARALLEL_FROM_STATES};
 
 use crate::puzzle::Puzzle;

@@ -155,6 +155,20 @@ impl Limits {
     }
 }
 
+/// A duration in the largest unit that keeps it readable ("101 days").
+pub fn human_duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 0.5 => "under a second".to_string(),
+        s if s < 1.5 => "1 second".to_string(),
+        s if s < 120.0 => format!("{s:.0} seconds"),
+        s if s < 7200.0 => format!("{:.0} minutes", s / 60.0),
+        s if s < 172_800.0 => format!("{:.0} hours", s / 3600.0),
+        s if s < 63_072_000.0 => format!("{:.0} days", s / 86_400.0),
+        s if s < 3.2e10 => format!("{:.0} years", s / 31_536_000.0),
+        s => format!("{:.1e} years", s / 31_536_000.0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

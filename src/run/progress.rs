@@ -42,6 +42,10 @@ pub struct StepProgress {
     pub step: usize,
     /// Steps in all.
     pub steps: usize,
+    /// Steps of one sweep: a count modulo several primes sweeps once for each.
+    pub sweep_steps: usize,
+    /// Steps of one row of the sweep, after which the frontier's shape repeats.
+    pub row_steps: usize,
     /// Steps done before this run started: those of the checkpoint it continued from.
     pub first_step: usize,
     /// States after the last step done.

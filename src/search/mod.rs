@@ -33,7 +33,6 @@
 
 mod autos;
 mod bits;
-pub mod choice;
 mod driver;
 mod engine;
 mod estimate;

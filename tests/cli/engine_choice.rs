@@ -112,3 +112,102 @@ fn estimate_speaks_text_when_asked_and_json_by_default_in_a_pipe() {
     let record: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(record["workers"], 2, "{record}");
 }
+
+/// Issue 75: a plain count of a large tree went to the native search (about a minute on
+/// closed 6x8) when the frontier engine counts it in about a second; `auto` now weighs the
+/// frontier engine's forecast, from a short trial, against the search's tree.
+#[test]
+fn a_plain_count_of_a_large_tree_goes_to_the_frontier_engine() {
+    let out = knights(&["count", "--board", "6x8", "--closed", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    let line = err.lines().find(|l| l.starts_with("engine: ")).unwrap();
+    assert!(
+        line.starts_with("engine: frontier (--engine auto: a plain count"),
+        "{line}"
+    );
+    assert!(line.contains("against the native search's"), "{line}");
+    assert!(line.contains("--engine sat|search|frontier"), "{line}");
+    let counted = summary(&out);
+    assert_eq!(counted["engine"], "frontier");
+    // OEIS A175881, a(8): closed tours of the 6x8 board.
+    assert_eq!(counted["solutions"], 55_488_142);
+}
+
+/// The frontier engine lists no tours: a run that writes them or stops at a limit keeps the
+/// engines that do, on the same board.
+#[test]
+fn a_run_that_lists_or_stops_at_a_limit_keeps_a_listing_engine() {
+    for command in ["enumerate", "count"] {
+        let args = [command, "--board", "6x8", "--closed", "--limit", "3"];
+        let (line, engine) = announced(&args);
+        assert!(line.starts_with("engine: search"), "{command}: {line}");
+        assert_eq!(engine, "search", "{command}");
+    }
+}
+
+/// Issue 75: `count --board 8x10 --closed` was refused as thousands of years of native
+/// search, naming no engine that could count it. Now `auto` gives it to the frontier engine,
+/// whose forecast refuses it, naming its time, states and memory and how to run it.
+#[test]
+fn a_long_plain_count_is_refused_with_the_frontier_engines_needs() {
+    let out = knights(&["count", "--board", "8x10", "--closed"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("engine: frontier (--engine auto"), "{err}");
+    let estimate = err
+        .lines()
+        .find(|l| l.starts_with("estimate (frontier engine): "))
+        .unwrap_or_else(|| panic!("no estimate: {err}"));
+    for needs in [" left ", " states in a step", " GiB of memory"] {
+        assert!(estimate.contains(needs), "{needs}: {estimate}");
+    }
+    assert!(err.contains("this count is forecast"), "{err}");
+    assert!(
+        err.contains("pass --yes") && err.contains("--checkpoint DIR"),
+        "{err}"
+    );
+    // Named on another engine, the count is refused naming the frontier engine.
+    let native = knights(&["count", "--board", "8x10", "--closed", "--engine", "search"]);
+    assert_eq!(native.status.code(), Some(2));
+    assert!(
+        stderr(&native).contains("--engine frontier"),
+        "{}",
+        stderr(&native)
+    );
+}
+
+/// Issue 75: the frontier engine's time left averaged the steps done while the states grew
+/// by orders of magnitude. It now forecasts from the states' growth, as a span, with the
+/// states and memory the count is heading for.
+#[test]
+fn the_frontier_engines_progress_forecasts_from_the_states_growth() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args([
+            "count", "--board", "6x8", "--closed", "--engine", "frontier",
+        ])
+        .env("KNIGHTS_PROGRESS_SECONDS", "0.000001")
+        .current_dir(crate::common::load::root())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    let steps: Vec<&str> = err.lines().filter(|l| l.contains(": step ")).collect();
+    assert!(
+        steps[0].ends_with("time left not known yet"),
+        "{}",
+        steps[0]
+    );
+    let heading = steps
+        .iter()
+        .find(|l| l.contains(" left, heading for ") && l.contains(" states and "))
+        .unwrap_or_else(|| panic!("no forecast of the states to come: {err}"));
+    assert!(heading.contains(" GiB at the peak"), "{heading}");
+    // Once the states stop growing, the span closes to one figure.
+    assert!(
+        steps
+            .iter()
+            .any(|l| l.contains(", about ") && l.ends_with(" left")),
+        "{err}"
+    );
+}
