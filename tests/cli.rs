@@ -7,6 +7,7 @@ mod exit_codes;
 mod jobs;
 mod malformed;
 mod outputs;
+mod pictures;
 mod pipes;
 mod proofs;
 mod sample;

@@ -201,7 +201,12 @@ fn render_draws_the_tour_index_picks_or_every_tour_on_a_sheet() {
     assert_eq!(one, drawn(&["--index", "3"]));
     let sheet = drawn(&["--sheet"]);
     assert_eq!(sheet.matches("class=\"sheet-label\"").count(), 3);
-    assert!(sheet.contains(&format!(">{path} line 3</text>")), "{sheet}");
+    // Labelled by place and class, not by the file's path, which would not fit.
+    assert!(
+        sheet.contains(">tour 3: class 1, member 3</text>"),
+        "{sheet}"
+    );
+    assert!(!sheet.contains(path), "{sheet}");
     let err = refused(&["render", path, "--index", "4"]);
     assert!(
         err.contains("--index 4") && err.contains("holds 3 tour(s)"),
