@@ -309,7 +309,7 @@ fn draw(args: &RenderArgs, shape: Option<Shape>, tour: &Tour) -> Result<String> 
     };
     check_tour(tour, leaper, Closure::from(args.closed))?;
     let board = Board::new(tour.shape(), leaper);
-    let closed = closes(&board, tour) && !args.open;
+    let closed = Closure::of(tour, &board).is_closed() && !args.open;
     if let Some(kind) = args.mark_angles {
         let shape = tour.shape();
         if knights::render::overview::suits(shape) {
@@ -369,10 +369,4 @@ fn check_tour(tour: &Tour, leaper: Leaper, closed: Closure) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// Whether the last cell is a move from the first.
-fn closes(board: &Board, tour: &Tour) -> bool {
-    let order = tour.order();
-    order.len() > 2 && board.is_move(order[order.len() - 1], order[0])
 }

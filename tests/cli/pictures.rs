@@ -1,5 +1,6 @@
 //! Pictures of tours from the commands that draw them: a sheet of a census, labelled so each
-//! tour can be found again and drawn whole in pages.
+//! tour can be found again and drawn whole in pages, and `solve --svg` saying of a tour what
+//! `render` says of it.
 
 use crate::common::cli::{knights, refused, stderr};
 
@@ -86,4 +87,29 @@ fn a_bad_range_is_refused() {
     assert!(err.contains("holds 140 tour(s)"), "{err}");
     let err = refused(&["render", CENSUS, "--range", "1..3", "-o", "-"]);
     assert!(err.contains("--sheet"), "{err}");
+}
+
+/// `solve --svg` draws the tour it found as `render` draws the same grid: a closed tour
+/// (semimagic's first is closed, though the model allows open ones) is titled closed and
+/// drawn with its closing move, in the same picture.
+#[test]
+fn solve_draws_a_tour_as_render_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let solved = dir.path().join("solved.svg");
+    let out = knights(&[
+        "solve",
+        "models/semimagic.toml",
+        "--svg",
+        solved.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let grid = dir.path().join("tour.txt");
+    std::fs::write(&grid, &out.stdout).unwrap();
+    let rendered = dir.path().join("rendered.svg");
+    let args = [grid.to_str().unwrap(), "-o", rendered.to_str().unwrap()];
+    let out = knights(&[&["render"], &args[..]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let solved = std::fs::read_to_string(solved).unwrap();
+    assert!(solved.contains("<title>closed tour on 8x8"), "{solved}");
+    assert_eq!(solved, std::fs::read_to_string(rendered).unwrap());
 }
