@@ -439,12 +439,6 @@ const CASES: &[Case] = &[
         &["none.txt"],
     ),
     case(
-        "a box tour a layer short",
-        &["verify", "--board", "3x2x2", "{dir}/t.txt"],
-        &[("t.txt", "1 2\n3 4\n\n5 6\n7 12\n")],
-        &["2 layers", "3x2x2"],
-    ),
-    case(
         "a ragged layer",
         &["verify", "--board", "2x2x2", "{dir}/t.txt"],
         &[("t.txt", "1 2\n3 4\n\n5 6\n")],
