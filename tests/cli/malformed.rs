@@ -126,6 +126,11 @@ const CASES: &[Case] = &[
         &["line 2", "closed"],
     ),
     model(
+        "closed as a bare word",
+        "board = \"8x8\"\nclosed = yes\n",
+        &["line 2", "`closed` takes true or false", "not `yes`"],
+    ),
+    model(
         "an unknown symmetry",
         "board = \"8x8\"\nsymmetry = \"rot45\"\n",
         &["line 2", "rot45"],
