@@ -213,3 +213,29 @@ fn render_draws_the_tour_index_picks_or_every_tour_on_a_sheet() {
         "{err}"
     );
 }
+
+/// An output in a directory that does not exist is refused naming the path the user gave
+/// and the directory missing, not the hidden temporary file the output is first written to.
+#[test]
+fn an_output_in_a_missing_directory_names_the_path_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-dir");
+    let svg = missing.join("t.svg");
+    let jsonl = missing.join("t.jsonl");
+    let runs: [&[&str]; 2] = [
+        &[
+            "render",
+            "tests/data/tours/open-5x5.txt",
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        &["enumerate", "--board", "3x4", "-o", jsonl.to_str().unwrap()],
+    ];
+    for (args, path) in runs.iter().zip([&svg, &jsonl]) {
+        let err = refused(args);
+        let named = format!("cannot write {}", path.display());
+        assert!(err.contains(&named), "{err}");
+        let why = format!("the directory {} does not exist", missing.display());
+        assert!(err.contains(&why) && !err.contains(".part"), "{err}");
+    }
+}
