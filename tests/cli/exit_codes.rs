@@ -74,3 +74,41 @@ fn verify_of_a_tour_file_on_another_board_exits_1() {
     let out = knights(runs[1].0);
     assert!(stderr(&out).contains("2 tour(s) checked against semimagic: 1 broken"));
 }
+
+/// `count --help` lists the options a count takes, one line each, not `enumerate`'s output
+/// options or a paragraph on every SAT setting; the SAT tuning is named and still taken.
+#[test]
+fn count_help_is_short() {
+    let out = knights(&["count", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    let lines = help.lines().count();
+    assert!(lines <= 60, "count --help runs to {lines} lines:\n{help}");
+    assert!(
+        help.contains("--engine <ENGINE>") && help.contains("--limit <N>"),
+        "{help}"
+    );
+    assert!(
+        !help.contains("--output") && !help.contains("Possible values"),
+        "{help}"
+    );
+    assert!(
+        help.contains("--pb-encoding") && help.contains("enumerate --help"),
+        "{help}"
+    );
+    // Named in the note only: a flag renamed in the engine's options would be listed again.
+    assert!(
+        !help.contains("--pb-encoding <") && !help.contains("--refute-first <"),
+        "{help}"
+    );
+    let tuned = knights(&[
+        "count",
+        "--board",
+        "4x4",
+        "--engine",
+        "sat",
+        "--pb-encoding",
+        "gte",
+    ]);
+    assert!(tuned.status.success(), "{}", stderr(&tuned));
+}
