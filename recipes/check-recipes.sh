@@ -3,7 +3,7 @@
 #   - GNU parallel on the closed 6x6 board, on both engines;
 #   - GNU parallel on the nested semimagic model (SAT engine) with one job killed by SIGKILL:
 #     the merge must then give no count and name it, and the rerun with --resume-failed must
-#     run that job alone and give the single-process count;
+#     run that job alone and give the single-process count, adding to run-job.out;
 #   - the Slurm array script: `bash -n`, and its tasks run with SLURM_ARRAY_TASK_ID set by hand;
 #   - the profile-guided build (two release builds, too long here): `sh -n` only;
 #   - run-missing.sh on a committed-style job directory: a first run with one job's result
@@ -66,7 +66,13 @@ assert s["complete"] is False and "solutions" not in s, s
 assert s["unfinished"] == [1] and s["missing"] == [], s
 PY
 echo "check-recipes: nested semimagic: job 1 killed; merge says complete: false, unfinished [1]" >&2
+cp "$dir/run-job.out" "$work/first-run-job.out"
 merged=$(recipes/parallel.sh "$jobs" "$dir" --jobs 2 | counts)
+# The rerun adds its job lines to run-job.out under the first run's, which stay as they were.
+first_lines=$(wc -l < "$work/first-run-job.out")
+head -n "$first_lines" "$dir/run-job.out" | cmp -s - "$work/first-run-job.out" &&
+  [ "$(wc -l < "$dir/run-job.out")" -gt "$first_lines" ] ||
+  fail "nested semimagic: the rerun did not keep the first run's run-job.out and add its own"
 reruns=$(awk 'NR > 1 && $0 ~ /--index 1 -o/ { n++ } END { print n + 0 }' "$dir/joblog")
 others=$(awk 'NR > 1 && $0 !~ /--index 1 -o/ { n++ } END { print n + 0 }' "$dir/joblog")
 jobs_count=$(grep -c . "$jobs")

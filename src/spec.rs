@@ -247,7 +247,8 @@ impl Spec {
     pub fn from_toml(text: &str, origin: &str) -> Result<Self, SpecError> {
         toml::from_str(text).map_err(|e| SpecError::Toml {
             path: origin.to_string(),
-            message: e.to_string().trim_end().to_string(),
+            message: unquoted_word(text, &e)
+                .unwrap_or_else(|| e.to_string().trim_end().to_string()),
         })
     }
 
@@ -271,6 +272,52 @@ impl Spec {
     }
 }
 
+/// The fields that take true or false, by table (`None`: the top level).
+const BOOLEAN_FIELDS: [(Option<&str>, &str); 3] = [
+    (None, "closed"),
+    (Some("classes"), "board"),
+    (Some("classes"), "reverse"),
+];
+
+/// What a value written as a bare word (`closed = yes`) means to say. TOML reads such a word
+/// as a string without its quotes and answers "invalid string, expected `\"`", which names
+/// neither the field nor what it takes; this says both, with the line.
+fn unquoted_word(text: &str, err: &toml::de::Error) -> Option<String> {
+    let start = err.span()?.start;
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let row = text[line_start..].lines().next()?;
+    let (key, rest) = row.split_once('=')?;
+    let value = rest.split('#').next()?.trim();
+    let is_word = !value.is_empty()
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    // The error must be at the word itself, not at something else on its line.
+    if !is_word || line_start + key.len() + 1 + rest.find(value)? != start {
+        return None;
+    }
+    let (key, line) = (key.trim(), text[..start].matches('\n').count() + 1);
+    let table = table_at(&text[..line_start]);
+    if BOOLEAN_FIELDS.contains(&(table, key)) {
+        return Some(format!(
+            "line {line}: `{key}` takes true or false (without quotes), not `{value}`"
+        ));
+    }
+    Some(format!(
+        "line {line}: `{key} = {value}`: a word is written in quotes (`{key} = \"{value}\"`)"
+    ))
+}
+
+/// The table the text that follows `before` is in: the name in its last `[...]` header.
+fn table_at(before: &str) -> Option<&str> {
+    let header = before
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))?;
+    Some(header.trim_matches(|c| c == '[' || c == ']').trim())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,6 +328,31 @@ mod tests {
         let text = err.to_string();
         assert!(text.contains("line 2"), "{text}");
         assert!(text.contains("closd"), "{text}");
+    }
+
+    #[test]
+    fn a_bare_word_is_named_with_its_field_and_line() {
+        let err = Spec::from_toml("board = \"8x8\"\nclosed = yes\n", "m.toml").unwrap_err();
+        let text = err.to_string();
+        assert_eq!(
+            text,
+            "model file m.toml: line 2: `closed` takes true or false (without quotes), not `yes`"
+        );
+        let model = "board = \"8x8\"\n[classes]\nreverse = no # a comment\n";
+        let text = Spec::from_toml(model, "m.toml").unwrap_err().to_string();
+        assert!(
+            text.contains("line 3: `reverse` takes true or false"),
+            "{text}"
+        );
+        let model = "board = \"8x8\"\nsymmetry = rot180\n";
+        let text = Spec::from_toml(model, "m.toml").unwrap_err().to_string();
+        assert!(
+            text.contains("line 2: `symmetry = rot180`: a word is written in quotes"),
+            "{text}"
+        );
+        // Other syntax errors keep the TOML reader's own message.
+        let text = Spec::from_toml("board = \"8x8\nclosed = true\n", "m").unwrap_err();
+        assert!(text.to_string().contains("TOML parse error"), "{text}");
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod exit_codes;
 mod jobs;
 mod malformed;
 mod outputs;
+mod pictures;
 mod pipes;
 mod proofs;
 mod sample;
@@ -1080,8 +1081,14 @@ fn messages_say_things_once_in_words_and_name_the_real_fault() {
     let cube = std::fs::read_to_string(root().join("tests/data/tours/cube-4x4x4.txt")).unwrap();
     let three: Vec<&str> = cube.lines().take(18).collect();
     let three = write_temp(dir.path(), "three.txt", &three.join("\n"));
-    let err = refused(&["verify", "models/cube-4x4x4-closed.toml", &three]);
-    assert!(err.contains("3 layers") && err.contains("4x4x4"), "{err}");
+    // A grid laid out for another board breaks the board rule (exit 1), named by its layout.
+    let out = knights(&["verify", "models/cube-4x4x4-closed.toml", &three]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("3 layers") && said.contains("4x4x4"),
+        "{said}"
+    );
     for model in ["models/closed-6x6.toml", "models/nested-semimagic.toml"] {
         let shown = String::from_utf8_lossy(&knights(&["show", model]).stdout).into_owned();
         assert!(

@@ -138,13 +138,20 @@ fn temporary_beside(target: &Path) -> Result<NamedTempFile> {
         .prefix(&format!(".{name}."))
         .suffix(".part")
         .tempfile_in(dir)
-        .with_context(|| {
-            format!(
-                "cannot create a file in {} for {}",
-                dir.display(),
-                target.display()
-            )
-        })
+        .map_err(|err| anyhow::anyhow!("cannot write {}: {}", target.display(), why(dir, &err)))
+}
+
+/// Why no file could be made in `dir`, in words that name what the user gave: the temporary
+/// file's own name, which the error carries, means nothing to them.
+fn why(dir: &Path, err: &std::io::Error) -> String {
+    match std::fs::metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            format!("the directory {} does not exist", dir.display())
+        }
+        Err(e) => format!("{}: {e}", dir.display()),
+        Ok(meta) if !meta.is_dir() => format!("{} is not a directory", dir.display()),
+        Ok(_) => std::io::Error::from(err.kind()).to_string(),
+    }
 }
 
 /// An [`OutputFile`] that several writers (threads) share; [`SharedOutput::finish`] gives

@@ -116,7 +116,8 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
             }
             out!("{}", knights::tour::text::format(&tour))?;
             if let Some(path) = &args.svg {
-                super::atomic::write_whole(path, knights::render::svg(&tour, puzzle.closed))?;
+                let closure = knights::tour::Closure::of(&tour, &puzzle.board);
+                super::atomic::write_whole(path, knights::render::svg(&tour, closure))?;
             }
             errln!("the solver's model is a tour of {}, verified", puzzle.name);
             Ok(ExitCode::SUCCESS)

@@ -45,6 +45,46 @@ pub struct EnumerateArgs {
     pub output: Option<PathBuf>,
 }
 
+/// The SAT engine's tuning flags, by argument id and as typed. `count --help` names them in
+/// one line rather than a paragraph each (`enumerate --help` keeps those): a count rarely
+/// needs them, and they made its help run to pages.
+const SAT_TUNING: [(&str, &str); 7] = [
+    ("cadical_preset", "--cadical-preset"),
+    ("cadical_options", "--cadical-option"),
+    ("pb_encoding", "--pb-encoding"),
+    ("connectivity", "--connectivity"),
+    ("no_symmetry_breaking", "--no-symmetry-breaking"),
+    ("prefix_length", "--prefix-length"),
+    ("refute_first", "--refute-first"),
+];
+
+/// An argument of `count` as its help shows it: `-o`, which `count` refuses, and the SAT
+/// engine's tuning are left out of the list (the tuning is still taken).
+pub fn count_help(arg: clap::Arg) -> clap::Arg {
+    let id = arg.get_id().as_str();
+    let hidden = id == "output" || SAT_TUNING.iter().any(|(tuning, _)| *tuning == id);
+    arg.hide(hidden)
+}
+
+/// The note under `count --help` naming the tuning flags its list leaves out.
+pub fn count_after_help() -> String {
+    let flags: Vec<&str> = SAT_TUNING.iter().map(|(_, flag)| *flag).collect();
+    format!(
+        "The SAT engine's tuning is taken too: {}; `knights enumerate --help` describes them.",
+        flags.join(", ")
+    )
+}
+
+/// `-h` and `--help` of `count` both print the short help, one line an option: the long
+/// form's paragraphs on every engine's settings are `enumerate --help`'s.
+pub fn short_help_flag() -> clap::Arg {
+    clap::Arg::new("help")
+        .short('h')
+        .long("help")
+        .help("Print help")
+        .action(clap::ArgAction::HelpShort)
+}
+
 /// A board on which a theorem rules out every tour: answered at once, as an exact count.
 fn answer_by_theorem(
     puzzle: &knights::puzzle::Puzzle,

@@ -81,6 +81,12 @@ pub enum Command {
     /// Print the checked model: board, rules, what a solution is, and its symmetry.
     Show(show::ShowArgs),
     /// Count solutions and classes; prints only the summary (text on a terminal, else JSON).
+    #[command(
+        disable_help_flag = true,
+        arg = enumerate::short_help_flag(),
+        mut_args = enumerate::count_help,
+        after_help = enumerate::count_after_help()
+    )]
     Count(enumerate::EnumerateArgs),
     /// Write every solution (verified first), then the summary: numbered grids on a
     /// terminal, one JSON line each otherwise.

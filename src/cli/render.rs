@@ -53,14 +53,42 @@ pub struct RenderArgs {
     #[arg(long, value_name = "N", conflicts_with = "sheet",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub index: Option<u64>,
-    /// Draw every tour of the file on one sheet, each labelled with its line (at most
-    /// 100; past that the first 100, and stderr says so).
+    /// Draw the file's tours on one sheet, each labelled with its number in the file (as
+    /// --index counts) and its class where the record names one. At most 100 a sheet: past
+    /// that the first 100, and stderr names the --range that draws the next.
     #[arg(long)]
     pub sheet: bool,
+    /// With --sheet: draw only the file's tours A to B (1-based, as --index counts, B
+    /// included; `A..` runs to the last), at most 100 of them.
+    #[arg(long, value_name = "A..B", requires = "sheet", value_parser = parse_range)]
+    pub range: Option<TourRange>,
 }
 
 /// The most tours one sheet draws.
 const SHEET_CAP: usize = 100;
+
+/// A run of a file's tours, 1-based as `--index` counts: `first` to `last` (to the end when
+/// `None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TourRange {
+    first: usize,
+    last: Option<usize>,
+}
+
+/// `A..B` or `A..`, with 1 <= A <= B.
+fn parse_range(text: &str) -> Result<TourRange, String> {
+    let expected = || format!("`{text}`: expected A..B or A.. (1-based, A at most B), as 101..140");
+    let (first, last) = text.split_once("..").ok_or_else(expected)?;
+    let first: usize = first.trim().parse().map_err(|_| expected())?;
+    let last: Option<usize> = match last.trim() {
+        "" => None,
+        number => Some(number.parse().map_err(|_| expected())?),
+    };
+    if first == 0 || last.is_some_and(|last| last < first) {
+        return Err(expected());
+    }
+    Ok(TourRange { first, last })
+}
 
 /// How a tour is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -84,9 +112,9 @@ pub fn run(args: RenderArgs) -> Result<ExitCode> {
     }
     let chosen = chosen(&args, all)?;
     let mut drawings = Vec::with_capacity(chosen.len());
-    for sourced in &chosen {
+    for (position, sourced) in &chosen {
         let svg = draw(&args, shape, &sourced.tour).with_context(|| sourced.origin.clone())?;
-        drawings.push((sourced.origin.clone(), svg));
+        drawings.push((sheet_label(*position, sourced), svg));
     }
     let svg = match args.sheet {
         true => knights::render::sheet::sheet(&drawings),
@@ -121,6 +149,7 @@ fn puzzle_picture(args: &RenderArgs) -> Result<String> {
         ("--mark-angles", args.mark_angles.is_some()),
         ("--index", args.index.is_some()),
         ("--sheet", args.sheet),
+        ("--range", args.range.is_some()),
     ];
     if let Some((flag, _)) = tour_flags.iter().find(|(_, given)| *given) {
         bail!(
@@ -208,21 +237,65 @@ fn sums_in_words(puzzle: &Puzzle) -> String {
     }
 }
 
-/// The tours to draw: the one `--index` picks (else the first), or the sheet's.
-fn chosen(args: &RenderArgs, mut all: Vec<tours::Sourced>) -> Result<Vec<tours::Sourced>> {
-    let held = all.len();
+/// The tours to draw, each with its place in the file (1-based): the one `--index` picks
+/// (else the first), or the sheet's.
+fn chosen(args: &RenderArgs, all: Vec<tours::Sourced>) -> Result<Vec<(usize, tours::Sourced)>> {
     if args.sheet {
-        if held > SHEET_CAP {
-            errln!(
-                "{} holds {held} tours; the sheet draws the first {SHEET_CAP} (draw any other with --index N)",
-                args.tour.display()
-            );
-            all.truncate(SHEET_CAP);
-        }
-        return Ok(all);
+        return sheet_tours(args, all);
     }
     let index = args.index.unwrap_or(1);
-    Ok(vec![tours::nth(all, index, &args.tour)?])
+    let one = tours::nth(all, index, &args.tour)?;
+    Ok(vec![(usize::try_from(index)?, one)])
+}
+
+/// The tours of `--range` (else all), at most [`SHEET_CAP`] of them: a sheet cut short says
+/// on stderr which `--range` draws the next.
+fn sheet_tours(
+    args: &RenderArgs,
+    all: Vec<tours::Sourced>,
+) -> Result<Vec<(usize, tours::Sourced)>> {
+    let held = all.len();
+    let range = args.range.unwrap_or(TourRange {
+        first: 1,
+        last: None,
+    });
+    if range.first > held {
+        bail!(
+            "--range {}..: {} holds {held} tour(s)",
+            range.first,
+            args.tour.display()
+        );
+    }
+    let last = range.last.map_or(held, |last| last.min(held));
+    let drawn = last.min(range.first + SHEET_CAP - 1);
+    if drawn < last {
+        errln!(
+            "{} holds {held} tours; the sheet draws tours {} to {drawn} ({SHEET_CAP} at most a sheet): draw the next with --range {}..{last}",
+            args.tour.display(),
+            range.first,
+            drawn + 1
+        );
+    }
+    let numbered = all.into_iter().enumerate().map(|(i, s)| (i + 1, s));
+    let kept = numbered.skip(range.first - 1).take(drawn + 1 - range.first);
+    Ok(kept.collect())
+}
+
+/// A tour's label on a sheet: its place in the file, which `--index` and `--range` take,
+/// and its class where the record names one. The file's name is left out: it is the same
+/// under every tour, and a path would not fit.
+fn sheet_label(position: usize, sourced: &tours::Sourced) -> String {
+    let Some(tag) = sourced.class else {
+        return format!("tour {position}");
+    };
+    let mut label = format!("tour {position}: class {}", tag.class);
+    if let Some(member) = tag.member.filter(|&m| m > 1) {
+        label.push_str(&format!(", member {member}"));
+    }
+    if let Some(job) = tag.job {
+        label.push_str(&format!(" of job {job}"));
+    }
+    label
 }
 
 /// One tour drawn as the flags ask, once it is shown to be a tour.
@@ -236,7 +309,7 @@ fn draw(args: &RenderArgs, shape: Option<Shape>, tour: &Tour) -> Result<String> 
     };
     check_tour(tour, leaper, Closure::from(args.closed))?;
     let board = Board::new(tour.shape(), leaper);
-    let closed = closes(&board, tour) && !args.open;
+    let closed = Closure::of(tour, &board).is_closed() && !args.open;
     if let Some(kind) = args.mark_angles {
         let shape = tour.shape();
         if knights::render::overview::suits(shape) {
@@ -296,10 +369,4 @@ fn check_tour(tour: &Tour, leaper: Leaper, closed: Closure) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// Whether the last cell is a move from the first.
-fn closes(board: &Board, tour: &Tour) -> bool {
-    let order = tour.order();
-    order.len() > 2 && board.is_move(order[order.len() - 1], order[0])
 }

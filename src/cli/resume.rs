@@ -90,7 +90,7 @@ impl Resumed {
     fn add(&mut self, group: Vec<Sourced>, class_size: usize) {
         self.classes += 1;
         self.solutions += class_size as u64;
-        for Sourced { origin, tour } in group {
+        for Sourced { origin, tour, .. } in group {
             self.origins.push(origin);
             self.tours.push(tour);
         }
@@ -115,7 +115,7 @@ impl Resumed {
 /// Every tour must be a solution of this model: resuming from another model's output would
 /// make the counts meaningless.
 fn check_solutions(puzzle: &Puzzle, sourced: &[Sourced]) -> Result<()> {
-    for Sourced { origin, tour } in sourced {
+    for Sourced { origin, tour, .. } in sourced {
         let violations = knights::verify::verify(puzzle, tour);
         if !violations.is_empty() {
             let list: Vec<String> = violations

@@ -14,7 +14,7 @@ use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::Puzzle;
 use knights::run::{Ending, Summary};
 use knights::tour::json::TourRecord;
-use knights::tour::Tour;
+use knights::tour::{Closure, Tour};
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
@@ -62,7 +62,10 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     }
     write_tour(&tour, args.format)?;
     if let Some(path) = &args.svg {
-        super::atomic::write_whole(path, knights::render::svg(&tour, puzzle.closed))?;
+        // Drawn as `render` draws the same tour: closed when its ends are a move apart,
+        // also where the model allowed an open tour.
+        let closure = Closure::of(&tour, &puzzle.board);
+        super::atomic::write_whole(path, knights::render::svg(&tour, closure))?;
     }
     errln!(
         "a solution of {}, verified ({} engine, {:.2} s)",

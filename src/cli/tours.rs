@@ -3,15 +3,17 @@
 
 use anyhow::{bail, Context, Result};
 use knights::board::Shape;
-use knights::tour::json::JsonError;
+use knights::tour::json::{ClassTag, JsonError, TaggedTour};
 use knights::tour::{binary, json, text, Tour};
 use std::io::Read;
 use std::path::Path;
 
-/// One tour with where it came from (`file` or `file line N`).
+/// One tour with where it came from (`file` or `file line N`), and its class where its
+/// record names one.
 pub struct Sourced {
     pub origin: String,
     pub tour: Tour,
+    pub class: Option<ClassTag>,
 }
 
 /// Every tour in a file (`-`: standard input): one grid, or one per JSON line. A grid is read with the model's
@@ -22,7 +24,7 @@ pub fn read(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
     }
     let (shown, content) = read_text(path)?;
     if content.trim_start().starts_with('{') {
-        let tours = json::parse_lines(&content).with_context(|| shown.clone())?;
+        let tours = json::parse_tagged_lines(&content).with_context(|| shown.clone())?;
         return Ok(sourced_lines(&shown, tours));
     }
     // A whole grid of another board is a tour that breaks the model's board rule; a grid
@@ -35,6 +37,7 @@ pub fn read(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
     Ok(vec![Sourced {
         origin: shown,
         tour,
+        class: None,
     }])
 }
 
@@ -80,6 +83,7 @@ fn read_binary(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
     Ok(vec![Sourced {
         origin: shown,
         tour,
+        class: None,
     }])
 }
 
@@ -89,20 +93,21 @@ fn read_binary(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
 pub fn read_interrupted(path: &Path) -> Result<Vec<Sourced>> {
     let shown = path.display().to_string();
     let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
-    let tours = match json::parse_lines(&content) {
+    let tours = match json::parse_tagged_lines(&content) {
         Err(JsonError::Syntax { line, .. }) if Some(line) == last_line(&content) => {
             errln!("{shown} line {line}: cut short (the run was stopped mid-write); skipped");
-            json::parse_lines(&lines_before(&content, line))
+            json::parse_tagged_lines(&lines_before(&content, line))
         }
         parsed => parsed,
     };
     Ok(sourced_lines(&shown, tours.with_context(|| shown.clone())?))
 }
 
-fn sourced_lines(shown: &str, tours: Vec<(usize, Tour)>) -> Vec<Sourced> {
-    let sourced = tours.into_iter().map(|(line, tour)| Sourced {
+fn sourced_lines(shown: &str, tours: Vec<TaggedTour>) -> Vec<Sourced> {
+    let sourced = tours.into_iter().map(|(line, tour, class)| Sourced {
         origin: format!("{shown} line {line}"),
         tour,
+        class,
     });
     sourced.collect()
 }

@@ -6,6 +6,7 @@ mod stream;
 use super::{tours, ModelFlags};
 use anyhow::{bail, Result};
 use clap::Args;
+use knights::tour::text::ParseError;
 use knights::verify::{angle_tally, line_sums};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -63,7 +64,17 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let mut broken = 0usize;
     let mut checked = 0usize;
     for path in tour_files {
-        for sourced in tours::read(path, Some(puzzle.board.shape()))? {
+        let read = match tours::read(path, Some(puzzle.board.shape())) {
+            Ok(read) => read,
+            Err(err) => {
+                let reason = other_board(&err).ok_or(err)?;
+                checked += 1;
+                broken += 1;
+                outln!("{}: 1 broken rule(s)\n  - {reason}", path.display())?;
+                continue;
+            }
+        };
+        for sourced in read {
             checked += 1;
             let violations = knights::verify::verify(&puzzle, &sourced.tour);
             if violations.is_empty() {
@@ -96,4 +107,14 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Why a tour file that is not read as a tour of the model's board breaks the board rule:
+/// its grid is laid out for another board. Such a file is judged as a tour of another board
+/// is (exit 1, the other files still checked), not refused as unreadable.
+fn other_board(err: &anyhow::Error) -> Option<String> {
+    match err.downcast_ref::<ParseError>()? {
+        wrong @ ParseError::WrongShape { .. } => Some(wrong.to_string()),
+        _ => None,
+    }
 }

@@ -13,6 +13,11 @@ const GAP: f64 = 16.0;
 const LABEL: f64 = 18.0;
 /// At most this many drawings a row.
 const MOST_COLUMNS: usize = 5;
+/// The labels' font size.
+const LABEL_FONT: f64 = 12.0;
+/// A generous width of one character of the labels' font, as a fraction of its size: wide
+/// enough that a label cut to fit by it stays inside its drawing's width.
+const CHAR_WIDTH: f64 = 0.65;
 
 /// The root element's `name` attribute (`width`, `height`), in pixels.
 fn attribute(svg: &str, name: &str) -> Option<f64> {
@@ -22,7 +27,19 @@ fn attribute(svg: &str, name: &str) -> Option<f64> {
     head[start..].split('"').next()?.parse().ok()
 }
 
-/// One SVG holding every `(label, svg)` drawing, row by row.
+/// `label`, cut with an ellipsis where it would be wider than a drawing: a label never
+/// runs into its neighbour's.
+fn fitted(label: &str) -> String {
+    let most = (CELL / (LABEL_FONT * CHAR_WIDTH)) as usize;
+    if label.chars().count() <= most {
+        return label.to_string();
+    }
+    let kept: String = label.chars().take(most - 1).collect();
+    format!("{kept}…")
+}
+
+/// One SVG holding every `(label, svg)` drawing, row by row, each label under its drawing
+/// and no wider.
 pub fn sheet(drawings: &[(String, String)]) -> String {
     let columns = drawings.len().clamp(1, MOST_COLUMNS);
     let scaled: Vec<(String, f64)> = drawings
@@ -48,10 +65,10 @@ pub fn sheet(drawings: &[(String, String)]) -> String {
             let label = &drawings[row * columns + col].0;
             let _ = writeln!(
                 body,
-                r#"<text class="sheet-label" x="{}" y="{}" font-size="12" text-anchor="middle">{}</text>"#,
+                r#"<text class="sheet-label" x="{}" y="{}" font-size="{LABEL_FONT}" text-anchor="middle">{}</text>"#,
                 num(x + CELL / 2.0),
                 num(y + height + 13.0),
-                escape(label)
+                escape(&fitted(label))
             );
         }
         y += row_height + LABEL + GAP;
@@ -91,6 +108,15 @@ mod tests {
         assert_eq!(sheet.matches("<svg ").count(), 1 + 7);
         assert_eq!(sheet.matches("class=\"sheet-label\"").count(), 7);
         assert!(sheet.contains(">t.jsonl line 7</text>"));
+        // A label too long for its drawing's width is cut, not run into the next one's.
+        let long = "a label much longer than any drawing on the sheet is wide";
+        let cut = fitted(long);
+        assert!(cut.ends_with('…') && cut.chars().count() < long.chars().count());
+        assert!(cut.chars().count() as f64 * LABEL_FONT * CHAR_WIDTH <= CELL);
+        assert_eq!(
+            fitted("tour 140: class 16 of job 864"),
+            "tour 140: class 16 of job 864"
+        );
         // Five a row: the sixth drawing starts the second row at the left.
         assert_eq!(
             sheet.matches(&format!("<svg x=\"{}\" ", num(GAP))).count(),

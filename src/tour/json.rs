@@ -80,9 +80,46 @@ pub enum RecordError {
     Numbers(#[from] TourError),
 }
 
+/// Where a record sits among the classes of its run: the fields `enumerate` and a split
+/// job's result file write beside the tour (`job` is added by whoever gathers several jobs'
+/// records), for naming a tour to a reader.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClassTag {
+    /// 1-based index of the class in its run.
+    pub class: u64,
+    /// 1-based index of the tour within its class, when the record says.
+    pub member: Option<u64>,
+    /// The job whose run numbered the class, when the record says.
+    pub job: Option<u64>,
+}
+
+impl ClassTag {
+    /// The tag of a record, if it has a `class` field.
+    fn of(value: &serde_json::Value) -> Option<ClassTag> {
+        let field = |name: &str| value.get(name).and_then(serde_json::Value::as_u64);
+        Some(ClassTag {
+            class: field("class")?,
+            member: field("member"),
+            job: field("job"),
+        })
+    }
+}
+
+/// One tour read from a line of JSON: its line (1-based), the tour, and its class tag.
+pub type TaggedTour = (usize, Tour, Option<ClassTag>);
+
 /// Reads every line holding a `board` and `numbers` field; other lines (such as the summary
 /// record that ends an enumeration) are skipped. Returns each tour with its line number.
 pub fn parse_lines(text: &str) -> Result<Vec<(usize, Tour)>, JsonError> {
+    let tagged = parse_tagged_lines(text)?;
+    Ok(tagged
+        .into_iter()
+        .map(|(line, tour, _)| (line, tour))
+        .collect())
+}
+
+/// [`parse_lines`], with each tour's class tag where its record has one.
+pub fn parse_tagged_lines(text: &str) -> Result<Vec<TaggedTour>, JsonError> {
     let mut tours = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -94,13 +131,14 @@ pub fn parse_lines(text: &str) -> Result<Vec<(usize, Tour)>, JsonError> {
         if value.get("numbers").is_none() {
             continue;
         }
+        let tag = ClassTag::of(&value);
         let record: TourRecord =
             serde_json::from_value(value).map_err(|reason| JsonError::Syntax { line, reason })?;
         let tour = record.to_tour().map_err(|cause| JsonError::Invalid {
             line,
             message: cause.to_string(),
         })?;
-        tours.push((line, tour));
+        tours.push((line, tour, tag));
     }
     Ok(tours)
 }
@@ -116,6 +154,24 @@ mod tests {
         assert_eq!(line, r#"{"board":"2x3","numbers":[1,2,3,6,5,4]}"#);
         let back = parse_lines(&format!("{line}\n{{\"solutions\":1}}\n")).unwrap();
         assert_eq!(back, vec![(1, tour)]);
+    }
+
+    #[test]
+    fn class_fields_are_read_where_a_record_has_them() {
+        let text =
+            "{\"class\":3,\"member\":2,\"job\":7,\"board\":\"2x3\",\"numbers\":[1,2,3,6,5,4]}\n\
+                    {\"board\":\"2x3\",\"numbers\":[1,2,3,6,5,4]}\n";
+        let tags: Vec<_> = parse_tagged_lines(text)
+            .unwrap()
+            .into_iter()
+            .map(|(_, _, tag)| tag)
+            .collect();
+        let tag = ClassTag {
+            class: 3,
+            member: Some(2),
+            job: Some(7),
+        };
+        assert_eq!(tags, vec![Some(tag), None]);
     }
 
     #[test]

@@ -38,3 +38,77 @@ fn decode_of_an_unknown_answer_exits_2() {
     let err = refused(&["decode", "--board", "5x5", cnf, answer.to_str().unwrap()]);
     assert!(err.contains("UNKNOWN"), "{err}");
 }
+
+/// A tour file laid out for another board breaks the model's board rule, whether it holds a
+/// whole tour of that board (an 8x8 tour against a 6x6 model) or a grid that is no tour at
+/// all (the first 7 rows of an 8x8 tour against the 8x8 model): exit 1, the rule named on
+/// stdout as for any broken rule, and every file still checked.
+#[test]
+fn verify_of_a_tour_file_on_another_board_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let eight = "tests/data/tours/semimagic-beverley-1848.txt";
+    let grid = std::fs::read_to_string(eight).unwrap();
+    let rows: Vec<&str> = grid.lines().filter(|l| !l.starts_with('#')).collect();
+    let seven = dir.path().join("seven.txt");
+    std::fs::write(&seven, rows[..7].join("\n")).unwrap();
+    let seven = seven.to_str().unwrap();
+    let runs: [(&[&str], &str); 2] = [
+        (&["verify", "models/closed-6x6.toml", eight], "6x6"),
+        (&["verify", "models/semimagic.toml", seven, eight], "7x8"),
+    ];
+    for (args, named) in runs {
+        let out = knights(args);
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{args:?}: {said}{}",
+            stderr(&out)
+        );
+        assert!(
+            said.contains("1 broken rule(s)") && said.contains(named),
+            "{said}"
+        );
+    }
+    // The 8x8 tour after the 7x8 grid was checked too, and kept every rule.
+    let out = knights(runs[1].0);
+    assert!(stderr(&out).contains("2 tour(s) checked against semimagic: 1 broken"));
+}
+
+/// `count --help` lists the options a count takes, one line each, not `enumerate`'s output
+/// options or a paragraph on every SAT setting; the SAT tuning is named and still taken.
+#[test]
+fn count_help_is_short() {
+    let out = knights(&["count", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    let lines = help.lines().count();
+    assert!(lines <= 60, "count --help runs to {lines} lines:\n{help}");
+    assert!(
+        help.contains("--engine <ENGINE>") && help.contains("--limit <N>"),
+        "{help}"
+    );
+    assert!(
+        !help.contains("--output") && !help.contains("Possible values"),
+        "{help}"
+    );
+    assert!(
+        help.contains("--pb-encoding") && help.contains("enumerate --help"),
+        "{help}"
+    );
+    // Named in the note only: a flag renamed in the engine's options would be listed again.
+    assert!(
+        !help.contains("--pb-encoding <") && !help.contains("--refute-first <"),
+        "{help}"
+    );
+    let tuned = knights(&[
+        "count",
+        "--board",
+        "4x4",
+        "--engine",
+        "sat",
+        "--pb-encoding",
+        "gte",
+    ]);
+    assert!(tuned.status.success(), "{}", stderr(&tuned));
+}

@@ -126,6 +126,11 @@ const CASES: &[Case] = &[
         &["line 2", "closed"],
     ),
     model(
+        "closed as a bare word",
+        "board = \"8x8\"\nclosed = yes\n",
+        &["line 2", "`closed` takes true or false", "not `yes`"],
+    ),
+    model(
         "an unknown symmetry",
         "board = \"8x8\"\nsymmetry = \"rot45\"\n",
         &["line 2", "rot45"],
@@ -437,12 +442,6 @@ const CASES: &[Case] = &[
         &["verify", "--board", "2x3", "{dir}/none.txt"],
         &[],
         &["none.txt"],
-    ),
-    case(
-        "a box tour a layer short",
-        &["verify", "--board", "3x2x2", "{dir}/t.txt"],
-        &[("t.txt", "1 2\n3 4\n\n5 6\n7 12\n")],
-        &["2 layers", "3x2x2"],
     ),
     case(
         "a ragged layer",

@@ -201,10 +201,41 @@ fn render_draws_the_tour_index_picks_or_every_tour_on_a_sheet() {
     assert_eq!(one, drawn(&["--index", "3"]));
     let sheet = drawn(&["--sheet"]);
     assert_eq!(sheet.matches("class=\"sheet-label\"").count(), 3);
-    assert!(sheet.contains(&format!(">{path} line 3</text>")), "{sheet}");
+    // Labelled by place and class, not by the file's path, which would not fit.
+    assert!(
+        sheet.contains(">tour 3: class 1, member 3</text>"),
+        "{sheet}"
+    );
+    assert!(!sheet.contains(path), "{sheet}");
     let err = refused(&["render", path, "--index", "4"]);
     assert!(
         err.contains("--index 4") && err.contains("holds 3 tour(s)"),
         "{err}"
     );
+}
+
+/// An output in a directory that does not exist is refused naming the path the user gave
+/// and the directory missing, not the hidden temporary file the output is first written to.
+#[test]
+fn an_output_in_a_missing_directory_names_the_path_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-dir");
+    let svg = missing.join("t.svg");
+    let jsonl = missing.join("t.jsonl");
+    let runs: [&[&str]; 2] = [
+        &[
+            "render",
+            "tests/data/tours/open-5x5.txt",
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        &["enumerate", "--board", "3x4", "-o", jsonl.to_str().unwrap()],
+    ];
+    for (args, path) in runs.iter().zip([&svg, &jsonl]) {
+        let err = refused(args);
+        let named = format!("cannot write {}", path.display());
+        assert!(err.contains(&named), "{err}");
+        let why = format!("the directory {} does not exist", missing.display());
+        assert!(err.contains(&why) && !err.contains(".part"), "{err}");
+    }
 }
