@@ -3,7 +3,7 @@
 //! proof does not, and a proof-mode count is the count.
 
 use super::angles::optimise;
-use crate::common::cli::{knights, refused, stderr, summary};
+use crate::common::cli::{knights, refused, spawn, stderr, summary};
 use crate::common::files::names;
 use crate::external_solvers::have;
 use std::path::{Path, PathBuf};
@@ -300,4 +300,41 @@ fn check_proofs_holds_each_proof_to_its_manifest_line() {
     assert!(verdict("proof-2.drat").contains("its files are gone"));
     let failed = &checked.last().unwrap()["failed"];
     assert_eq!(failed.as_array().unwrap().len(), 3, "{failed}");
+}
+
+#[test]
+fn a_proof_directory_another_run_holds_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let proofs = dir.path().join("proofs");
+    std::fs::create_dir(&proofs).unwrap();
+    // This test stands for the other run: it holds the directory's lock, as a run does.
+    let held = knights::files::lock_dir(&proofs).unwrap().unwrap();
+    let shown = proofs.to_str().unwrap();
+    let err = refused(&["count", "--board", "5x5", "--proof", shown]);
+    assert!(err.contains(shown) && err.contains("another run"), "{err}");
+    assert!(names(&proofs).is_empty());
+    drop(held);
+    let out = knights(&["count", "--board", "5x5", "--proof", shown]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn two_runs_started_at_once_into_one_new_proof_directory_do_not_both_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let proofs = dir.path().join("proofs");
+    let shown = proofs.to_str().unwrap();
+    let run = ["count", "--board", "6x6", "--closed", "--proof", shown];
+    let runs = [spawn(&run), spawn(&run)];
+    let outs: Vec<Output> = runs.map(|r| r.wait_with_output().unwrap()).into();
+    let codes: Vec<Option<i32>> = outs.iter().map(|o| o.status.code()).collect();
+    assert!(
+        codes.contains(&Some(0)) && codes.contains(&Some(2)),
+        "{codes:?}"
+    );
+    let loser = outs.iter().find(|o| o.status.code() == Some(2)).unwrap();
+    let err = stderr(loser);
+    assert!(
+        err.contains(shown) && (err.contains("another run") || err.contains("not empty")),
+        "{err}"
+    );
 }
