@@ -2,6 +2,7 @@
 
 mod angles;
 mod classify;
+mod endless;
 mod engine_choice;
 mod exit_codes;
 mod jobs;

@@ -61,6 +61,11 @@ pub enum FrontierError {
         /// The file system's error.
         source: std::io::Error,
     },
+    /// A checkpoint's header could not be read, or is not a file.
+    #[error(
+        "{0}; nothing was removed: move the checkpoint directory aside to start the count again"
+    )]
+    CheckpointUnreadable(#[from] crate::files::ReadError),
     /// The checkpoint holds another count.
     #[error(
         "the checkpoint {file} is of another count: its `{field}` is {found}, this run's is \

@@ -308,7 +308,7 @@ impl SessionProof {
             proof: file_name(&drat),
             cnf: file_name(&self.cnf_path()),
             cnf_sha256,
-            drat_sha256: sha256_of_file(&drat)?,
+            drat_sha256: sha256_of_file(&drat).map_err(io::Error::other)?,
             run: self.dir.run().to_string(),
             claim: claim(puzzle, self.refuted.len(), self.added.len()),
         };

@@ -17,7 +17,7 @@ pub use header::{Header, Problem, FORMAT};
 use super::counter::Counter;
 use super::layer::{sha256_of, Layer};
 use super::FrontierError;
-use crate::files::{lock_dir, DirLock};
+use crate::files::{lock_dir, read_text_if_there, DirLock};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -107,10 +107,8 @@ impl Store {
     fn read(&mut self, problem: &Problem, bits: u32) -> Result<Option<Resume>, FrontierError> {
         let path = self.dir.join(HEADER);
         let file = path.display().to_string();
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(io_error(&path)(e)),
+        let Some(text) = read_text_if_there(&path)? else {
+            return Ok(None);
         };
         let header = parse(&text, &file)?;
         problem.check(&header, &file)?;
