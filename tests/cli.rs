@@ -1213,3 +1213,23 @@ fn a_second_bench_record_of_a_commit_gets_a_new_name() {
         "{record}"
     );
 }
+
+#[test]
+fn a_text_summary_escapes_control_characters_of_a_models_name() {
+    let dir = tempfile::tempdir().unwrap();
+    // A name that would print a line of its own, then turn the rest of its line around.
+    let model = write_temp(
+        dir.path(),
+        "m.toml",
+        "name = \"x\\n5x5: 0 solutions\\u202E\"\nboard = \"5x5\"\n",
+    );
+    let out = knights(&["count", &model, "--format", "text"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with("x\\n5x5: 0 solutions\\u{202e}: "),
+        "{text}"
+    );
+    assert!(!text.contains('\u{202E}'), "{text}");
+}
