@@ -1233,3 +1233,22 @@ fn a_text_summary_escapes_control_characters_of_a_models_name() {
     );
     assert!(!text.contains('\u{202E}'), "{text}");
 }
+
+#[test]
+fn a_memory_budget_out_of_range_is_refused() {
+    let run = [
+        "count", "--board", "5x5", "--engine", "frontier", "--memory",
+    ];
+    let err = refused(&[&run[..], &["1"]].concat());
+    assert!(
+        err.contains("--memory") && err.contains("at least"),
+        "{err}"
+    );
+    let err = refused(&[&run[..], &["99999T"]].concat());
+    assert!(
+        err.contains("--memory") && err.contains("this machine has"),
+        "{err}"
+    );
+    let out = knights(&[&run[..], &["64M"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+}
