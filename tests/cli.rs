@@ -1252,3 +1252,21 @@ fn a_memory_budget_out_of_range_is_refused() {
     let out = knights(&[&run[..], &["64M"]].concat());
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn a_frontier_file_error_is_advised_by_its_kind_not_always_as_a_full_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_temp(dir.path(), "file", "");
+    let under_a_file = format!("{file}/checkpoints");
+    let run = [
+        "count",
+        "--board",
+        "5x5",
+        "--engine",
+        "frontier",
+        "--checkpoint",
+    ];
+    let err = refused(&[&run[..], &[under_a_file.as_str()]].concat());
+    assert!(err.contains("part of the path is a file"), "{err}");
+    assert!(!err.contains("free disk space"), "{err}");
+}
