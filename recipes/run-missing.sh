@@ -85,7 +85,15 @@ nice -n "${NICE:-10}" "$knights" run-job "$here/jobs.jsonl" --index "$1" \
 '
 missing | xargs -P "$workers" -I{} sh -c "$run_one" sh {}
 # Written beside and renamed, so that a stop or a second run never leaves half a status.
-"$knights" merge "$here/jobs.jsonl" "$here/results" --format json > "$here/status.json.$$" || true
+# Exit 3 is a status too (jobs still missing); any other failure is a result merge refused,
+# which must stop the script, not replace the last status with an empty one.
+merged=0
+"$knights" merge "$here/jobs.jsonl" "$here/results" --format json > "$here/status.json.$$" || merged=$?
+if [ "$merged" -ne 0 ] && [ "$merged" -ne 3 ]; then
+    rm -f "$here/status.json.$$"
+    echo "run-missing.sh: merge refused the results (exit $merged, its message above); status.json left as it was" >&2
+    exit "$merged"
+fi
 mv "$here/status.json.$$" "$here/status.json"
 tail -n 1 "$here/status.json" >&2
 exit

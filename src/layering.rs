@@ -9,7 +9,10 @@ use std::path::{Path, PathBuf};
 /// The library's top-level modules, lowest layer first. A module may import from the layers
 /// below its own.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("cells and moves", &["board", "random"]),
+    (
+        "cells and moves, the user's files",
+        &["board", "random", "files"],
+    ),
     ("tours", &["tour"]),
     ("symmetry", &["symmetry"]),
     ("model files", &["spec"]),

@@ -14,6 +14,7 @@
 //! Every engine implements [`run::Engine`].
 
 pub mod board;
+pub mod files;
 pub mod random;
 pub mod tour;
 

@@ -4,6 +4,7 @@
 //! rejects what cannot hold. Cell coordinates are 0-based; a negative index counts from the
 //! far side, so `cols = [-1]` is the rightmost column on any board.
 
+use crate::files::{read_text, ReadError};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -216,14 +217,9 @@ impl Default for ClassesSpec {
 /// Why a model file could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum SpecError {
-    /// The file could not be read.
-    #[error("cannot read model file {path}: {cause}")]
-    Io {
-        /// The path as given.
-        path: String,
-        /// Shown in the message, so not also a `source` (chains would print it twice).
-        cause: std::io::Error,
-    },
+    /// The file could not be read, or is not a file.
+    #[error(transparent)]
+    File(#[from] ReadError),
     /// The text is not valid TOML, or not a model.
     #[error("model file {path}: {message}")]
     Toml {
@@ -255,10 +251,7 @@ impl Spec {
     /// Reads a model file; the name defaults to the file stem.
     pub fn from_file(path: &Path) -> Result<Self, SpecError> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|cause| SpecError::Io {
-            path: shown.clone(),
-            cause,
-        })?;
+        let text = read_text(path)?;
         let mut spec = Spec::from_toml(&text, &shown)?;
         if spec.name.is_none() {
             spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());

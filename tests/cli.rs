@@ -2,6 +2,7 @@
 
 mod angles;
 mod classify;
+mod endless;
 mod engine_choice;
 mod exit_codes;
 mod jobs;
@@ -1218,4 +1219,61 @@ fn a_second_bench_record_of_a_commit_gets_a_new_name() {
         record.contains("--filter '5x5 paths: search' --repeats 1"),
         "{record}"
     );
+}
+
+#[test]
+fn a_text_summary_escapes_control_characters_of_a_models_name() {
+    let dir = tempfile::tempdir().unwrap();
+    // A name that would print a line of its own, then turn the rest of its line around.
+    let model = write_temp(
+        dir.path(),
+        "m.toml",
+        "name = \"x\\n5x5: 0 solutions\\u202E\"\nboard = \"5x5\"\n",
+    );
+    let out = knights(&["count", &model, "--format", "text"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with("x\\n5x5: 0 solutions\\u{202e}: "),
+        "{text}"
+    );
+    assert!(!text.contains('\u{202E}'), "{text}");
+}
+
+#[test]
+fn a_memory_budget_out_of_range_is_refused() {
+    let run = [
+        "count", "--board", "5x5", "--engine", "frontier", "--memory",
+    ];
+    let err = refused(&[&run[..], &["1"]].concat());
+    assert!(
+        err.contains("--memory") && err.contains("at least"),
+        "{err}"
+    );
+    let err = refused(&[&run[..], &["99999T"]].concat());
+    assert!(
+        err.contains("--memory") && err.contains("this machine has"),
+        "{err}"
+    );
+    let out = knights(&[&run[..], &["64M"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_frontier_file_error_is_advised_by_its_kind_not_always_as_a_full_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_temp(dir.path(), "file", "");
+    let under_a_file = format!("{file}/checkpoints");
+    let run = [
+        "count",
+        "--board",
+        "5x5",
+        "--engine",
+        "frontier",
+        "--checkpoint",
+    ];
+    let err = refused(&[&run[..], &[under_a_file.as_str()]].concat());
+    assert!(err.contains("part of the path is a file"), "{err}");
+    assert!(!err.contains("free disk space"), "{err}");
 }

@@ -137,8 +137,9 @@ pub fn run(args: CheckProofsArgs) -> Result<ExitCode> {
     Ok(ExitCode::from(u8::from(!totals.failed.is_empty())))
 }
 
-/// Every `proof-N.cnf` under `dir`, in name order; a CNF without its proof, or a proof
-/// without its CNF (a run stopped before it finished the proof), is an error.
+/// Every `proof-N.cnf` under `dir`, in name order. A proof without its CNF (a run stopped
+/// before it finished the proof) is an error; a CNF without its proof is kept, and fails its
+/// check as a proof that is gone.
 fn find_proofs(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     walk(dir, &mut found).with_context(|| format!("cannot read {}", dir.display()))?;
@@ -149,20 +150,14 @@ fn find_proofs(dir: &Path) -> Result<Vec<PathBuf>> {
         if !name.starts_with("proof-") {
             continue;
         }
-        let partner = match path.extension().and_then(|e| e.to_str()) {
-            Some("cnf") => path.with_extension("drat"),
-            Some("drat") => path.with_extension("cnf"),
-            _ => continue,
-        };
-        if !partner.exists() {
-            bail!(
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("cnf") => cnfs.push(path.clone()),
+            Some("drat") if !path.with_extension("cnf").exists() => bail!(
                 "{}: {} is missing beside it (a run stopped before it finished this proof leaves its .drat alone)",
                 path.display(),
-                partner.display()
-            );
-        }
-        if path.extension().is_some_and(|e| e == "cnf") {
-            cnfs.push(path.clone());
+                path.with_extension("cnf").display()
+            ),
+            _ => {}
         }
     }
     Ok(cnfs)
@@ -225,6 +220,12 @@ fn check_listed(checker: Checker, cnf: &Path, entry: Option<&ManifestEntry>) -> 
         verified: false,
         verdict,
     };
+    if !drat.exists() {
+        return refused(format!(
+            "{} is gone: its CNF is here without the proof",
+            drat.display()
+        ));
+    }
     let Some(entry) = entry else {
         return refused(format!(
             "not in {}: no run of knights recorded this proof, so it stands behind no answer",
@@ -244,7 +245,7 @@ fn check_listed(checker: Checker, cnf: &Path, entry: Option<&ManifestEntry>) -> 
                     manifest::MANIFEST
                 ))
             }
-            Err(err) => return refused(format!("cannot read {}: {err}", path.display())),
+            Err(err) => return refused(err.to_string()),
         }
     }
     let mut checked = check(checker, cnf);
@@ -253,9 +254,18 @@ fn check_listed(checker: Checker, cnf: &Path, entry: Option<&ManifestEntry>) -> 
     checked
 }
 
-/// A manifest line whose proof is not in its directory any more.
+/// A manifest line no proof took: a second line for a proof that has one, or the line of a
+/// proof that is not in its directory any more.
 fn listed_but_gone(dir: &Path, entry: &ManifestEntry) -> Checked {
     let drat = dir.join(&entry.proof);
+    let manifest = dir.join(manifest::MANIFEST);
+    let verdict = match dir.join(&entry.cnf).exists() {
+        true => format!(
+            "listed more than once in {}: a run records each proof once",
+            manifest.display()
+        ),
+        false => format!("listed in {} but its files are gone", manifest.display()),
+    };
     Checked {
         proof: drat.display().to_string(),
         run: Some(entry.run.clone()),
@@ -265,10 +275,7 @@ fn listed_but_gone(dir: &Path, entry: &ManifestEntry) -> Checked {
         checker: "",
         seconds: 0.0,
         verified: false,
-        verdict: format!(
-            "listed in {} but its files are gone",
-            dir.join(manifest::MANIFEST).display()
-        ),
+        verdict,
     }
 }
 

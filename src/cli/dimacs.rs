@@ -79,8 +79,7 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
     let model = (expected == 3).then(|| args.files[0].as_path());
     let (cnf_path, answer_path) = (&args.files[expected - 2], &args.files[expected - 1]);
     let puzzle = args.flags.puzzle(model)?;
-    let cnf = std::fs::read_to_string(cnf_path)
-        .with_context(|| format!("cannot read {}", cnf_path.display()))?;
+    let cnf = knights::files::read_text(cnf_path)?;
     let file = read_dimacs(&cnf).with_context(|| cnf_path.display().to_string())?;
     let encoding = encoding_of_file(&puzzle, &file).with_context(|| {
         format!(
@@ -89,8 +88,7 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
             puzzle.name
         )
     })?;
-    let answer = std::fs::read_to_string(answer_path)
-        .with_context(|| format!("cannot read {}", answer_path.display()))?;
+    let answer = knights::files::read_text(answer_path)?;
     let verdict = decode_with_encoding(&puzzle, &encoding, &answer).with_context(|| {
         format!(
             "{} does not answer {}",

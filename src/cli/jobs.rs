@@ -135,7 +135,7 @@ fn describe_split(jobs: &[Job], path: &Path) -> String {
 /// Reads and checks a whole job file.
 fn load_jobs(path: &Path) -> Result<Vec<Job>> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+    let text = knights::files::read_text(path)?;
     Ok(read_jobs(&text, &shown)?)
 }
 

@@ -56,7 +56,7 @@ pub fn load(path: &Path, puzzle: &Puzzle, representatives_only: bool) -> Result<
 /// records none, and every cube is searched again.
 fn finished_cubes(path: &Path, puzzle: &Puzzle) -> Result<Option<FinishedCubes>> {
     let shown = path.display();
-    let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+    let content = knights::files::read_text(path)?;
     let plan = knights::sat::cube_plan_fingerprint(puzzle);
     let mut united: Option<FinishedCubes> = None;
     for (i, line) in content.lines().enumerate() {

@@ -111,7 +111,7 @@ fn write(path: &Path, header: &Header, walks: &[SampledPrefix]) -> Result<()> {
 
 fn read(path: &Path, puzzle: &Puzzle) -> Result<(Header, Vec<SampledPrefix>)> {
     let shown = path.display();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+    let text = knights::files::read_text(path)?;
     let mut lines = text.lines();
     let header: Header = serde_json::from_str(lines.next().unwrap_or(""))
         .with_context(|| format!("{shown}, line 1: not a prefix file's header"))?;

@@ -87,14 +87,14 @@ pub fn as_text(summary: &Summary) -> String {
     let found = match &summary.count_only {
         None => format!(
             "{}: {} in {}\n  solutions are {}\n",
-            summary.model,
+            escaped(&summary.model),
             counted(summary.solutions, "solution"),
             counted(summary.classes, "class"),
             summary.kind.describe()
         ),
         Some(only) => format!(
             "{}: {} (classes not counted)\n  solutions are {}\n",
-            summary.model,
+            escaped(&summary.model),
             only.solutions
                 .as_deref()
                 .map_or("no count".to_string(), |n| grouped(n, "solution")),
@@ -121,6 +121,27 @@ pub fn as_text(summary: &Summary) -> String {
         text.push_str(&format!("  {name}: {value}\n"));
     }
     text
+}
+
+/// `text` as a line of output may hold it: control characters and the bidirectional ones
+/// (which reorder what follows them) escaped, so that a model's name cannot end a line or
+/// make one read as another.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            c if c.is_control() => out.extend(c.escape_debug()),
+            '\u{061C}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2066}'..='\u{2069}' => {
+                out.extend(c.escape_unicode());
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// `n` things, with thousands separated and the plural when it is not 1.

@@ -3,9 +3,9 @@
 
 use anyhow::{bail, Context, Result};
 use knights::board::Shape;
+use knights::files;
 use knights::tour::json::{ClassTag, JsonError, TaggedTour};
 use knights::tour::{binary, json, text, Tour};
-use std::io::Read;
 use std::path::Path;
 
 /// One tour with where it came from (`file` or `file line N`), and its class where its
@@ -55,15 +55,10 @@ pub fn nth(mut all: Vec<Sourced>, index: u64, path: &Path) -> Result<Sourced> {
 fn read_text(path: &Path) -> Result<(String, String)> {
     if path.as_os_str() == "-" {
         let shown = "standard input".to_string();
-        let mut content = String::new();
-        std::io::stdin()
-            .read_to_string(&mut content)
-            .with_context(|| format!("cannot read {shown}"))?;
+        let content = files::read_stdin(&shown)?;
         return Ok((shown, content));
     }
-    let shown = path.display().to_string();
-    let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
-    Ok((shown, content))
+    Ok((path.display().to_string(), files::read_text(path)?))
 }
 
 /// Whether a tour file is in the binary form, by its name: `*.bin`.
@@ -78,7 +73,7 @@ fn read_binary(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
     let Some(shape) = shape else {
         bail!("{shown}: a .bin tour file holds cell indices only; give its board with --board ROWSxCOLS");
     };
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {shown}"))?;
+    let bytes = files::read_bytes(path, files::MAX_FILE_BYTES)?;
     let tour = binary::to_tour(&bytes, shape).with_context(|| shown.clone())?;
     Ok(vec![Sourced {
         origin: shown,
@@ -92,7 +87,7 @@ fn read_binary(path: &Path, shape: Option<Shape>) -> Result<Vec<Sourced>> {
 /// (with a warning); a bad line anywhere else means the file is not what it claims to be.
 pub fn read_interrupted(path: &Path) -> Result<Vec<Sourced>> {
     let shown = path.display().to_string();
-    let content = std::fs::read_to_string(path).with_context(|| format!("cannot read {shown}"))?;
+    let content = files::read_text(path)?;
     let tours = match json::parse_tagged_lines(&content) {
         Err(JsonError::Syntax { line, .. }) if Some(line) == last_line(&content) => {
             errln!("{shown} line {line}: cut short (the run was stopped mid-write); skipped");

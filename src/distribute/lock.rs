@@ -7,9 +7,9 @@
 //! file stays after the run: removing it would let a runner that had opened it but not yet
 //! locked it hold a lock on a name no one else sees.
 
+use crate::files::try_lock;
 use std::fs::File;
 use std::io::{Read, Seek, Write};
-use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 
 /// Held while a job runs; dropping it (or the process ending) releases the lock.
@@ -62,15 +62,10 @@ impl JobLock {
             .truncate(false)
             .open(&path)
             .map_err(io)?;
-        // SAFETY: flock on a descriptor this function owns; it touches no memory.
-        let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-        if locked != 0 {
-            let err = std::io::Error::last_os_error();
-            if err.kind() != std::io::ErrorKind::WouldBlock {
-                return Err(io(err));
-            }
+        if !try_lock(&file).map_err(io)? {
             let mut holder = String::new();
-            let _ = file.read_to_string(&mut holder);
+            // A process id; the bound keeps a lock file replaced by a device from being read on.
+            let _ = (&file).take(64).read_to_string(&mut holder);
             let holder = holder.trim();
             return Err(LockError::Held {
                 index,

@@ -8,7 +8,8 @@
 //! log's last line, which then does not count. The log is removed once the job is finished.
 
 use super::jobfile::Job;
-use super::result::{check_header, read_if_there, ResultHeader};
+use super::result::{check_header, ResultHeader};
+use crate::files::{read_bytes, read_text_if_there, MAX_FILE_BYTES};
 use crate::run::SetAside;
 use crate::search::PieceDone;
 use serde::{Deserialize, Serialize};
@@ -71,7 +72,7 @@ pub fn read_piece_log(
     job: &Job,
     pieces: usize,
 ) -> Result<Option<FinishedPieces>, SetAside> {
-    let read = read_if_there(&piece_log_path(dir, job.index));
+    let read = read_text_if_there(&piece_log_path(dir, job.index));
     let Some(text) = read.map_err(|_| SetAside::Log { line: 0 })? else {
         return Ok(None);
     };
@@ -116,7 +117,7 @@ impl PieceLog {
         let path = piece_log_path(dir, job.index);
         if keep {
             // A line cut by a kill is dropped, or the next one would be written onto it.
-            let text = std::fs::read(&path)?;
+            let text = read_bytes(&path, MAX_FILE_BYTES).map_err(io::Error::other)?;
             let whole = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
             let out = OpenOptions::new().append(true).open(&path)?;
             out.set_len(whole as u64)?;

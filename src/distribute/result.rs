@@ -8,6 +8,7 @@
 
 use super::checksum::{seal, unseal, Fnv};
 use super::jobfile::Job;
+use crate::files::read_text;
 use crate::run::{Class, Ending};
 use crate::tour::json::{SolutionLine, TourRecord};
 use serde::{Deserialize, Serialize};
@@ -214,7 +215,7 @@ pub fn read_result(path: &Path, job: &Job) -> Result<JobResult, ResultError> {
         file: file.clone(),
         reason,
     };
-    let text = std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
+    let text = read_text(path).map_err(|e| fail(format!("cannot read it: {}", e.problem)))?;
     let body_end = last_line_start(&text);
     let (body, last) = text.split_at(body_end);
     let mut fnv = Fnv::default();
@@ -266,14 +267,6 @@ pub fn check_header(body: &str, job: &Job) -> Result<(), String> {
         return Err("written for another version of this job's line".into());
     }
     Ok(())
-}
-
-/// The text of a file an earlier run may have left: `None` when there is no such file.
-pub(super) fn read_if_there(path: &Path) -> io::Result<Option<String>> {
-    match std::fs::read_to_string(path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        other => other.map(Some),
-    }
 }
 
 /// Where the last non-empty line of `text` starts.

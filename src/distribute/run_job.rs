@@ -12,9 +12,8 @@ use super::piece_log::{
     piece_log_path, read_piece_log, remove_piece_log, FinishedPieces, PieceLog,
 };
 use super::result::ResultWriter;
-use super::result::{
-    check_header, partial_path, read_if_there, read_result, result_path, JobEnd, ResultError,
-};
+use super::result::{check_header, partial_path, read_result, result_path, JobEnd, ResultError};
+use crate::files::read_text_if_there;
 use crate::puzzle::Puzzle;
 use crate::run::{
     Class, Ending, EngineError, JobResumedProgress, Limits, NodeProgress, Progress, SetAside,
@@ -507,7 +506,7 @@ fn resumable_classes(
     dir: &Path,
     job: &Job,
 ) -> Result<Option<Vec<Class>>, SetAside> {
-    let read = read_if_there(&partial_path(dir, job.index));
+    let read = read_text_if_there(&partial_path(dir, job.index));
     let Some(text) = read.map_err(|_| SetAside::Partial)? else {
         return Ok(None);
     };

@@ -47,9 +47,42 @@ fn available_bytes() -> Option<usize> {
     kib.checked_mul(1024)
 }
 
+/// The memory this machine has, from `/proc/meminfo`.
+fn total_bytes() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Reads a memory budget such as `14G`, `512M` or `64K` (see [`parse_bytes`]), refused
+/// below the least a sweep takes and above the memory of this machine: a budget the machine
+/// cannot give would end the run out of memory instead of spilling to disk.
+pub fn parse_size(text: &str) -> Result<usize, String> {
+    within(text, parse_bytes(text)?, total_bytes())
+}
+
+/// `bytes` if it is at least [`LEAST_BYTES`] and at most `total` (when known).
+fn within(text: &str, bytes: usize, total: Option<usize>) -> Result<usize, String> {
+    if bytes < LEAST_BYTES {
+        return Err(format!(
+            "{text:?} is less than the {}K a sweep needs at least",
+            LEAST_BYTES >> 10
+        ));
+    }
+    match total {
+        Some(total) if bytes > total => Err(format!(
+            "{text:?} is more than the {}M of memory this machine has: give at most that, \
+             and the sweep spills to disk past it",
+            total >> 20
+        )),
+        _ => Ok(bytes),
+    }
+}
+
 /// Reads a size such as `14G`, `512M`, `64K` or a plain number of bytes (binary units:
 /// K = 1024); the error names what is wrong.
-pub fn parse_size(text: &str) -> Result<usize, String> {
+fn parse_bytes(text: &str) -> Result<usize, String> {
     let text = text.trim();
     let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
         Some((at, _)) => text.split_at(at),
@@ -82,15 +115,26 @@ mod tests {
 
     #[test]
     fn sizes_read_with_binary_units() {
-        assert_eq!(parse_size("14G"), Ok(14 << 30));
-        assert_eq!(parse_size("512m"), Ok(512 << 20));
-        assert_eq!(parse_size("64KiB"), Ok(64 << 10));
-        assert_eq!(parse_size("1000"), Ok(1000));
-        assert!(parse_size("").is_err());
-        assert!(parse_size("0G").is_err());
-        assert!(parse_size("12X").unwrap_err().contains("unit"));
-        assert!(parse_size("G").is_err());
-        assert!(parse_size("99999999999T").is_err());
+        assert_eq!(parse_bytes("14G"), Ok(14 << 30));
+        assert_eq!(parse_bytes("512m"), Ok(512 << 20));
+        assert_eq!(parse_bytes("64KiB"), Ok(64 << 10));
+        assert_eq!(parse_bytes("1000"), Ok(1000));
+        assert!(parse_bytes("").is_err());
+        assert!(parse_bytes("0G").is_err());
+        assert!(parse_bytes("12X").unwrap_err().contains("unit"));
+        assert!(parse_bytes("G").is_err());
+        assert!(parse_bytes("99999999999T").is_err());
+    }
+
+    #[test]
+    fn a_budget_is_refused_below_the_least_and_above_the_machine() {
+        assert_eq!(within("4K", 4 << 10, Some(1 << 30)), Ok(4 << 10));
+        assert!(within("1", 1, Some(1 << 30))
+            .unwrap_err()
+            .contains("at least"));
+        let err = within("2G", 2 << 30, Some(1 << 30)).unwrap_err();
+        assert!(err.contains("this machine has"), "{err}");
+        assert_eq!(within("2G", 2 << 30, None), Ok(2 << 30));
     }
 
     #[test]

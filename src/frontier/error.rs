@@ -43,8 +43,8 @@ pub enum FrontierError {
     },
     /// A file of the disk spill could not be written or read.
     #[error(
-        "the frontier engine could not write or read its spill files ({source}): \
-         free disk space or give --spill-dir a directory with room"
+        "the frontier engine could not write or read its spill files ({source}): {}",
+        advice(.source, "--spill-dir")
     )]
     Spill {
         /// The file system's error.
@@ -52,8 +52,8 @@ pub enum FrontierError {
     },
     /// A checkpoint file could not be written or read.
     #[error(
-        "cannot write or read the checkpoint file {file} ({source}): free disk space or give \
-         --checkpoint a directory with room"
+        "cannot write or read the checkpoint file {file} ({source}): {}",
+        advice(.source, "--checkpoint")
     )]
     CheckpointIo {
         /// The file or directory.
@@ -61,6 +61,11 @@ pub enum FrontierError {
         /// The file system's error.
         source: std::io::Error,
     },
+    /// A checkpoint's header could not be read, or is not a file.
+    #[error(
+        "{0}; nothing was removed: move the checkpoint directory aside to start the count again"
+    )]
+    CheckpointUnreadable(#[from] crate::files::ReadError),
     /// The checkpoint holds another count.
     #[error(
         "the checkpoint {file} is of another count: its `{field}` is {found}, this run's is \
@@ -106,4 +111,23 @@ pub enum FrontierError {
         /// The directory.
         dir: String,
     },
+}
+
+/// What to do about a file system's error, by its kind: free space helps a full disk only.
+fn advice(err: &std::io::Error, flag: &str) -> String {
+    use std::io::ErrorKind;
+    match err.kind() {
+        ErrorKind::StorageFull | ErrorKind::QuotaExceeded | ErrorKind::FileTooLarge => {
+            format!("free disk space or give {flag} a directory with room")
+        }
+        ErrorKind::NotFound => {
+            format!("a directory or file is missing (removed while the count ran?): give {flag} a directory that exists")
+        }
+        ErrorKind::NotADirectory => format!("part of the path is a file: give {flag} a directory"),
+        ErrorKind::ReadOnlyFilesystem => {
+            format!("the file system is read-only: give {flag} a directory on a writable one")
+        }
+        ErrorKind::PermissionDenied => format!("give {flag} a directory this user may write"),
+        _ => format!("check the disk and the directory given to {flag}"),
+    }
 }

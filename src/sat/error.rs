@@ -12,6 +12,9 @@ pub enum SatError {
     /// The puzzle, or one cube of it, could not be encoded.
     #[error(transparent)]
     Encode(#[from] EncodeError),
+    /// The proof directory could not be made or claimed for this run.
+    #[error(transparent)]
+    ProofDir(#[from] super::ProofDirError),
     /// The solver backend failed or refused a call.
     #[error(transparent)]
     Backend(#[from] BackendError),

@@ -4,13 +4,14 @@
 //! manifest is what ties a verified proof to the run and the answer it stands behind, so
 //! `knights check-proofs` compares each proof with its line and flags a proof without one.
 
-use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::fs::OpenOptions;
+use std::io::{self, Read, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::files::{self, read_text_if_there, ReadError, ReadProblem};
 use crate::puzzle::angle_cells;
 use crate::puzzle::Puzzle;
 
@@ -37,14 +38,9 @@ pub struct ManifestEntry {
 /// Why a manifest cannot be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ManifestError {
-    /// The file could not be read.
-    #[error("{path}: {source}")]
-    Unreadable {
-        /// The manifest.
-        path: String,
-        /// The system's error.
-        source: io::Error,
-    },
+    /// The file could not be read, or is not a file.
+    #[error(transparent)]
+    Unreadable(#[from] ReadError),
     /// A line is not a manifest entry.
     #[error("{path}, line {line}: not a manifest entry ({message})")]
     BadLine {
@@ -92,25 +88,13 @@ pub fn append(dir: &Path, entry: &ManifestEntry) -> io::Result<()> {
 /// The entries of the manifest in `dir`; `None` when there is no manifest.
 pub fn read(dir: &Path) -> Result<Option<Vec<ManifestEntry>>, ManifestError> {
     let path = dir.join(MANIFEST);
-    let shown = || path.display().to_string();
-    let file = match File::open(&path) {
-        Ok(file) => file,
-        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => {
-            return Err(ManifestError::Unreadable {
-                path: shown(),
-                source,
-            })
-        }
+    let Some(text) = read_text_if_there(&path)? else {
+        return Ok(None);
     };
     let mut entries = Vec::new();
-    for (n, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|source| ManifestError::Unreadable {
-            path: shown(),
-            source,
-        })?;
-        let entry = serde_json::from_str(&line).map_err(|err| ManifestError::BadLine {
-            path: shown(),
+    for (n, line) in text.lines().enumerate() {
+        let entry = serde_json::from_str(line).map_err(|err| ManifestError::BadLine {
+            path: path.display().to_string(),
             line: n + 1,
             message: err.to_string(),
         })?;
@@ -120,12 +104,13 @@ pub fn read(dir: &Path) -> Result<Option<Vec<ManifestEntry>>, ManifestError> {
 }
 
 /// SHA-256 of a file's bytes, in lower-case hex.
-pub fn sha256_of_file(path: &Path) -> io::Result<String> {
-    let mut file = File::open(path)?;
+pub fn sha256_of_file(path: &Path) -> Result<String, ReadError> {
+    let mut file = files::open(path)?;
     let mut hasher = Sha256::new();
     let mut buffer = vec![0u8; 1 << 16];
     loop {
-        match file.read(&mut buffer)? {
+        let read = file.read(&mut buffer);
+        match read.map_err(|e| ReadError::new(&path.display().to_string(), ReadProblem::Io(e)))? {
             0 => return Ok(hex(&hasher.finalize())),
             n => hasher.update(&buffer[..n]),
         }
@@ -183,7 +168,7 @@ mod tests {
     fn a_written_file_hashes_as_the_file_does_and_as_sha256_of_abc() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x");
-        let mut writer = Hashing::new(File::create(&path).unwrap());
+        let mut writer = Hashing::new(std::fs::File::create(&path).unwrap());
         writer.write_all(b"abc").unwrap();
         let written = writer.finish();
         // The test vector of FIPS 180-2, appendix B.1.

@@ -21,22 +21,26 @@
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use rustsat::types::{Lit, Var};
 
 use super::manifest::{self, claim, file_name, sha256_of_file, Hashing, ManifestEntry};
 use crate::encode::Encoding;
+use crate::files::{lock_dir, DirLock};
 use crate::puzzle::Puzzle;
 use crate::solver::CadicalOption;
 
-/// Where a run's proofs go; clones share the numbering of the files.
+/// Where a run's proofs go; clones share the numbering of the files and the directory's lock.
 #[derive(Clone, Debug)]
 pub struct ProofDir {
     dir: PathBuf,
     next: Arc<AtomicUsize>,
     /// The run, as its manifest lines name it.
     run: Arc<str>,
+    /// Held from the moment the directory exists to the end of the run, so that a second
+    /// run cannot number its proofs over this one's.
+    lock: Arc<Mutex<Option<DirLock>>>,
 }
 
 impl PartialEq for ProofDir {
@@ -61,6 +65,12 @@ pub enum ProofDirError {
         /// One of the entries found.
         first: String,
     },
+    /// Another run is writing its proofs into the directory.
+    #[error("{dir}: another run is writing its proofs there (it holds the directory's lock); give this run another directory")]
+    Busy {
+        /// The directory.
+        dir: String,
+    },
     /// The directory could not be read.
     #[error("{dir}")]
     Unreadable {
@@ -75,37 +85,27 @@ impl ProofDir {
     /// Proofs of one run go into `dir`, which must be missing or empty: a directory that
     /// holds anything is refused, never emptied, since what it holds may be the evidence
     /// behind an earlier run's answer. Nothing is created here; the directory is made when
-    /// the first solver starts its proof, so a run refused later leaves no trace.
+    /// the first solver starts its proof, so a run refused later leaves no trace. The run
+    /// holds the directory's lock from then (or from here, when it exists already) to its
+    /// end: a second run into it at the same time is refused, not mixed with this one.
     pub fn prepare(dir: &Path) -> Result<Self, ProofDirError> {
         let shown = || dir.display().to_string();
-        match std::fs::metadata(dir) {
+        let lock = match std::fs::metadata(dir) {
             Ok(meta) if !meta.is_dir() => return Err(ProofDirError::NotADirectory(shown())),
-            Ok(_) => {
-                let unreadable = |source| ProofDirError::Unreadable {
-                    dir: shown(),
-                    source,
-                };
-                let mut entries = std::fs::read_dir(dir).map_err(unreadable)?;
-                if let Some(entry) = entries.next() {
-                    let entry = entry.map_err(unreadable)?;
-                    return Err(ProofDirError::NotEmpty {
-                        dir: shown(),
-                        first: entry.file_name().to_string_lossy().into_owned(),
-                    });
-                }
-            }
-            Err(err) if err.kind() == io::ErrorKind::NotFound => {}
+            Ok(_) => Some(claim_dir(dir)?),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => None,
             Err(source) => {
                 return Err(ProofDirError::Unreadable {
                     dir: shown(),
                     source,
                 })
             }
-        }
+        };
         Ok(ProofDir {
             dir: dir.to_path_buf(),
             next: Arc::default(),
             run: Arc::from("a run that did not name itself"),
+            lock: Arc::new(Mutex::new(lock)),
         })
     }
 
@@ -142,13 +142,47 @@ impl ProofDir {
             .collect()
     }
 
-    /// The stem of the next solver's files, `DIR/proof-N`, with the directory made if it
-    /// is not there yet.
-    fn next_stem(&self) -> io::Result<PathBuf> {
-        std::fs::create_dir_all(&self.dir)?;
+    /// The stem of the next solver's files, `DIR/proof-N`, with the directory made and
+    /// claimed if it is not yet: another run may have made it since [`ProofDir::prepare`].
+    fn next_stem(&self) -> Result<PathBuf, ProofDirError> {
+        let mut lock = self
+            .lock
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if lock.is_none() {
+            std::fs::create_dir_all(&self.dir).map_err(|source| ProofDirError::Unreadable {
+                dir: self.dir.display().to_string(),
+                source,
+            })?;
+            *lock = Some(claim_dir(&self.dir)?);
+        }
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         Ok(self.dir.join(format!("proof-{n}")))
     }
+}
+
+/// Locks the directory `dir` for this run's proofs, which needs it empty.
+fn claim_dir(dir: &Path) -> Result<DirLock, ProofDirError> {
+    let shown = || dir.display().to_string();
+    let unreadable = |source| ProofDirError::Unreadable {
+        dir: shown(),
+        source,
+    };
+    let lock = lock_dir(dir)
+        .map_err(unreadable)?
+        .ok_or_else(|| ProofDirError::Busy { dir: shown() })?;
+    // Checked under the lock: a run that held it may have written proofs meanwhile.
+    if let Some(entry) = std::fs::read_dir(dir).map_err(unreadable)?.next() {
+        return Err(ProofDirError::NotEmpty {
+            dir: shown(),
+            first: entry
+                .map_err(unreadable)?
+                .file_name()
+                .to_string_lossy()
+                .into_owned(),
+        });
+    }
+    Ok(lock)
 }
 
 /// The solver options proof mode sets: text DRAT, which lemmas are written in; no variable
@@ -183,7 +217,7 @@ pub(super) struct SessionProof {
 }
 
 impl SessionProof {
-    pub(super) fn new(dir: &ProofDir) -> io::Result<Self> {
+    pub(super) fn new(dir: &ProofDir) -> Result<Self, ProofDirError> {
         Ok(SessionProof {
             dir: dir.clone(),
             stem: dir.next_stem()?,
@@ -274,7 +308,7 @@ impl SessionProof {
             proof: file_name(&drat),
             cnf: file_name(&self.cnf_path()),
             cnf_sha256,
-            drat_sha256: sha256_of_file(&drat)?,
+            drat_sha256: sha256_of_file(&drat).map_err(io::Error::other)?,
             run: self.dir.run().to_string(),
             claim: claim(puzzle, self.refuted.len(), self.added.len()),
         };

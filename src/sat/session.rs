@@ -59,12 +59,7 @@ impl<'a> Session<'a> {
             stop,
         };
         let proof = match &options.proof {
-            Some(dir) => Some(SessionProof::new(dir).map_err(|_| {
-                SatError::Backend(BackendError::ProofFile {
-                    backend: options.solver.name(),
-                    path: dir.path().display().to_string(),
-                })
-            })?),
+            Some(dir) => Some(SessionProof::new(dir)?),
             None => None,
         };
         if proof.is_some() && options.solver == SolverKind::Cadical {

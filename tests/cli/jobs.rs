@@ -576,3 +576,34 @@ fn merge_warns_of_a_class_two_jobs_found_in_text_as_in_json() {
         "{said}"
     );
 }
+
+#[test]
+fn run_missing_stops_without_a_status_when_merge_refuses_a_result() {
+    let split = Split::new(&["--board", "5x5"], &["--jobs", "2"]);
+    let dir = split.jobs.parent().unwrap();
+    std::fs::create_dir_all(&split.out).unwrap();
+    std::fs::write(split.result(0), "not a result\n").unwrap();
+    let out = std::process::Command::new("sh")
+        .arg(crate::common::load::root().join("recipes/run-missing.sh"))
+        .args([dir.to_str().unwrap(), "2", "1"])
+        .env("KNIGHTS", env!("CARGO_BIN_EXE_knights"))
+        .env("NICE", "0")
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("merge refused") && err.contains("job-0.jsonl"),
+        "{err}"
+    );
+    let left: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(
+        !left
+            .iter()
+            .any(|n| n.to_string_lossy().starts_with("status.json")),
+        "{left:?}"
+    );
+}

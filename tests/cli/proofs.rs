@@ -3,7 +3,7 @@
 //! proof does not, and a proof-mode count is the count.
 
 use super::angles::optimise;
-use crate::common::cli::{knights, refused, stderr, summary};
+use crate::common::cli::{knights, refused, spawn, stderr, summary};
 use crate::common::files::names;
 use crate::external_solvers::have;
 use std::path::{Path, PathBuf};
@@ -300,4 +300,88 @@ fn check_proofs_holds_each_proof_to_its_manifest_line() {
     assert!(verdict("proof-2.drat").contains("its files are gone"));
     let failed = &checked.last().unwrap()["failed"];
     assert_eq!(failed.as_array().unwrap().len(), 3, "{failed}");
+}
+
+#[test]
+fn a_proof_directory_another_run_holds_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let proofs = dir.path().join("proofs");
+    std::fs::create_dir(&proofs).unwrap();
+    // This test stands for the other run: it holds the directory's lock, as a run does.
+    let held = knights::files::lock_dir(&proofs).unwrap().unwrap();
+    let shown = proofs.to_str().unwrap();
+    let err = refused(&["count", "--board", "5x5", "--proof", shown]);
+    assert!(err.contains(shown) && err.contains("another run"), "{err}");
+    assert!(names(&proofs).is_empty());
+    drop(held);
+    let out = knights(&["count", "--board", "5x5", "--proof", shown]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn two_runs_started_at_once_into_one_new_proof_directory_do_not_both_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let proofs = dir.path().join("proofs");
+    let shown = proofs.to_str().unwrap();
+    let run = ["count", "--board", "6x6", "--closed", "--proof", shown];
+    let runs = [spawn(&run), spawn(&run)];
+    let outs: Vec<Output> = runs.map(|r| r.wait_with_output().unwrap()).into();
+    let codes: Vec<Option<i32>> = outs.iter().map(|o| o.status.code()).collect();
+    assert!(
+        codes.contains(&Some(0)) && codes.contains(&Some(2)),
+        "{codes:?}"
+    );
+    let loser = outs.iter().find(|o| o.status.code() == Some(2)).unwrap();
+    let err = stderr(loser);
+    assert!(
+        err.contains(shown) && (err.contains("another run") || err.contains("not empty")),
+        "{err}"
+    );
+}
+
+/// `check-proofs DIR` with a stand-in `rate` on the PATH that verifies whatever it is given:
+/// these tests look at what is failed before any checker is asked.
+fn check_with_stand_in(dir: &Path) -> (Option<i32>, Vec<serde_json::Value>) {
+    use std::os::unix::fs::PermissionsExt as _;
+    let bin = tempfile::tempdir().unwrap();
+    let rate = bin.path().join("rate");
+    std::fs::write(&rate, "#!/bin/sh\necho 's VERIFIED'\n").unwrap();
+    std::fs::set_permissions(&rate, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = std::env::var("PATH").unwrap_or_default();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(["check-proofs", dir.to_str().unwrap(), "--checker", "rate"])
+        .env("PATH", format!("{}:{path}", bin.path().display()))
+        .output()
+        .unwrap();
+    let lines = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (out.status.code(), lines)
+}
+
+#[test]
+fn check_proofs_names_a_repeated_manifest_line_and_fails_a_cnf_without_its_proof() {
+    let (_dir, proofs) = count_with_proofs(&["--engine", "sat", "-j", "3"]);
+    let manifest_path = proofs.join("manifest.jsonl");
+    let text = std::fs::read_to_string(&manifest_path).unwrap();
+    let first = text.lines().next().unwrap();
+    std::fs::write(&manifest_path, format!("{text}{first}\n")).unwrap();
+    let gone = proofs.join("proof-1.drat");
+    std::fs::remove_file(&gone).unwrap();
+    let (code, lines) = check_with_stand_in(&proofs);
+    // Exit 1, as for any proof that fails: the README's "is gone".
+    assert_eq!(code, Some(1), "{lines:?}");
+    let verdicts: Vec<&str> = lines.iter().filter_map(|l| l["verdict"].as_str()).collect();
+    assert!(
+        verdicts.iter().any(|v| v.contains("listed more than once")),
+        "{verdicts:?}"
+    );
+    assert!(
+        !verdicts.iter().any(|v| v.contains("files are gone")),
+        "{verdicts:?}"
+    );
+    let line = lines.iter().find(|l| l["proof"] == gone.to_str().unwrap());
+    let verdict = line.unwrap()["verdict"].as_str().unwrap();
+    assert!(verdict.contains("is gone"), "{verdict}");
 }

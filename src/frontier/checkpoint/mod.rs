@@ -17,9 +17,9 @@ pub use header::{Header, Problem, FORMAT};
 use super::counter::Counter;
 use super::layer::{sha256_of, Layer};
 use super::FrontierError;
+use crate::files::{lock_dir, read_text_if_there, DirLock};
 use std::fs::File;
 use std::io::{self, Write};
-use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -61,7 +61,7 @@ pub struct Store {
     last_save: Instant,
     /// The header on disk, if any.
     current: Option<Header>,
-    _lock: File,
+    _lock: DirLock,
 }
 
 fn io_error(path: &Path) -> impl Fn(io::Error) -> FrontierError + '_ {
@@ -107,10 +107,8 @@ impl Store {
     fn read(&mut self, problem: &Problem, bits: u32) -> Result<Option<Resume>, FrontierError> {
         let path = self.dir.join(HEADER);
         let file = path.display().to_string();
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(io_error(&path)(e)),
+        let Some(text) = read_text_if_there(&path)? else {
+            return Ok(None);
         };
         let header = parse(&text, &file)?;
         problem.check(&header, &file)?;
@@ -296,20 +294,12 @@ fn counter_of(text: &str) -> Counter {
 }
 
 /// An OS lock on the directory, released by the kernel however the process ends.
-fn lock(dir: &Path) -> Result<File, FrontierError> {
-    let file = File::open(dir).map_err(io_error(dir))?;
-    // SAFETY: flock on a descriptor this function owns; it touches no memory.
-    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-    if locked != 0 {
-        let err = io::Error::last_os_error();
-        if err.kind() == io::ErrorKind::WouldBlock {
-            return Err(FrontierError::CheckpointBusy {
-                dir: dir.display().to_string(),
-            });
-        }
-        return Err(io_error(dir)(err));
-    }
-    Ok(file)
+fn lock(dir: &Path) -> Result<DirLock, FrontierError> {
+    lock_dir(dir)
+        .map_err(io_error(dir))?
+        .ok_or_else(|| FrontierError::CheckpointBusy {
+            dir: dir.display().to_string(),
+        })
 }
 
 #[cfg(test)]
