@@ -15,8 +15,15 @@ use knights::symmetry::{key, Form};
 use knights::tour::json::parse_lines;
 use std::path::Path;
 
-/// Runs `k` of the finished jobs again and compares; the audited jobs' indices.
-pub fn audit(jobs: &[Job], dir: &Path, k: usize, seed: u64, limits: &Limits) -> Result<Vec<usize>> {
+/// Runs `k` of the finished jobs again and compares; the audited jobs' indices, or `None`
+/// when a signal stopped the audit (the command then exits as a signal's stop does).
+pub fn audit(
+    jobs: &[Job],
+    dir: &Path,
+    k: usize,
+    seed: u64,
+    limits: &Limits,
+) -> Result<Option<Vec<usize>>> {
     let finished: Vec<&Job> = jobs
         .iter()
         .filter(|job| result_path(dir, job.index).exists())
@@ -35,6 +42,13 @@ pub fn audit(jobs: &[Job], dir: &Path, k: usize, seed: u64, limits: &Limits) -> 
             &|_| {},
         )?;
         let JobOutcome::Finished(again, _) = outcome else {
+            if limits.stop.is_raised() {
+                errln!(
+                    "audit: stopped by a signal while job {} ran again; no audit",
+                    job.index
+                );
+                return Ok(None);
+            }
             bail!(
                 "audit: job {} was stopped before it finished; no audit",
                 job.index
@@ -44,7 +58,7 @@ pub fn audit(jobs: &[Job], dir: &Path, k: usize, seed: u64, limits: &Limits) -> 
         audited.push(job.index);
     }
     audited.sort_unstable();
-    Ok(audited)
+    Ok(Some(audited))
 }
 
 /// `k` distinct numbers below `n` (all of them when `k >= n`), the same for the same seed.

@@ -301,7 +301,12 @@ pub fn run_merge(args: MergeArgs) -> Result<ExitCode> {
     let summary = merge(&jobs, &args.dir)?;
     if let Some(k) = args.audit {
         let limits = job_limits(None)?;
-        let audited = super::audit::audit(&jobs, &args.dir, k, args.audit_seed, &limits)?;
+        let Some(audited) = super::audit::audit(&jobs, &args.dir, k, args.audit_seed, &limits)?
+        else {
+            // No summary: the merge is not done until its audit is; the signal's exit code
+            // replaces this one.
+            return Ok(ExitCode::from(2));
+        };
         errln!("audit: jobs {audited:?} run again agree with their files");
     }
     match Format::resolve(args.format) {
