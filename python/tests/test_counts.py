@@ -92,3 +92,21 @@ def test_a_timeout_is_not_a_count():
     result = knights.count(knights.Model(board="8x8", closed=True), timeout=0.2)
     assert not result.complete
     assert result.ending == "timeout"
+
+
+def test_a_plain_count_of_a_large_tree_goes_to_the_frontier_engine():
+    """As `knights count` chooses: the frontier engine's trial forecasts it far faster than
+    the native search's tree, which took about a minute on closed 6x8."""
+    result = knights.count(knights.Model(board="6x8", closed=True))
+    assert result.engine == "frontier"
+    assert result.complete and result.ending == "exhausted"
+    # OEIS A175881, a(8): closed tours of the 6x8 board.
+    assert result.solutions == 55_488_142
+    assert grouped(result.solutions) in known_counts_line("closed tours (cycles) on 6x8")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_jobs_reach_the_frontier_engine(jobs):
+    result = knights.count(knights.Model(board="5x6"), engine="frontier", jobs=jobs)
+    assert result.engine == "frontier"
+    assert result.stats["threads"] == jobs
