@@ -55,7 +55,7 @@ fn total_bytes() -> Option<usize> {
     kib.checked_mul(1024)
 }
 
-/// Reads a memory budget such as `14G`, `512M` or `64K` (see [`parse_bytes`]), refused
+/// Reads a memory budget such as `14G`, `512M` or `64K` (a number and a unit), refused
 /// below the least a sweep takes and above the memory of this machine: a budget the machine
 /// cannot give would end the run out of memory instead of spilling to disk.
 pub fn parse_size(text: &str) -> Result<usize, String> {
