@@ -75,8 +75,8 @@ pub struct Request<'a> {
 pub const FRONTIER_FROM_NODES: f64 = 2e7;
 
 /// Native search nodes a second on one worker thread, for weighing its tree against the
-/// frontier engine's forecast (results/engine-choice: 0.7e7 to 1.5e7 measured on plain
-/// boards on these machines).
+/// frontier engine's forecast: about what was measured on plain boards on these machines
+/// (results/engine-choice/frontier-in-auto.md).
 pub const SEARCH_NODES_PER_SECOND: f64 = 1e7;
 
 /// The frontier engine's trial before a plain count: long enough to see the first rows of a
