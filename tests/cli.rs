@@ -331,7 +331,7 @@ fn a_search_of_months_asks_for_yes_or_a_limit() {
     let probes: usize = err
         .split(" search nodes (")
         .nth(1)
-        .and_then(|rest| rest.split(" probes)").next())
+        .and_then(|rest| rest.split(" probes").next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no probe count: {err}"));
     assert!(probes > 1000, "{err}");
