@@ -67,6 +67,8 @@ pub struct Request<'a> {
     pub workers: usize,
     /// The run's stop flag.
     pub stop: &'a StopFlag,
+    /// The run's time limit in seconds, if it has one: the trial takes at most half of it.
+    pub timeout: Option<f64>,
 }
 
 /// Below this many predicted nodes of the native search a plain count stays with it: it
@@ -114,11 +116,14 @@ fn weigh_frontier(puzzle: &Puzzle, request: &Request, estimate: &Estimate) -> Op
         return None;
     }
     let workers = request.workers.max(1);
+    let seconds = request.timeout.map_or(FRONTIER_TRIAL_SECONDS, |t| {
+        FRONTIER_TRIAL_SECONDS.min(t / 2.0)
+    });
     let trial = frontier::trial(
         puzzle,
         &Budget::default(),
         Workers::new(workers),
-        FRONTIER_TRIAL_SECONDS,
+        seconds,
         request.stop,
     )
     .ok()?;

@@ -73,6 +73,7 @@ impl RunRequest {
             purpose,
             workers: knights::run::workers(self.jobs),
             stop,
+            timeout: self.timeout,
         };
         let name = match self.engine.as_str() {
             "auto" if self.solver.is_some() => "sat",

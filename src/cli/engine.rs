@@ -291,6 +291,7 @@ impl RunArgs {
             purpose,
             workers: knights::run::workers(self.jobs),
             stop,
+            timeout: self.timeout,
         };
         let frontier_only = [
             (self.memory.is_some(), "--memory"),

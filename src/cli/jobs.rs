@@ -63,6 +63,7 @@ pub fn run_split(args: SplitArgs) -> Result<ExitCode> {
         purpose: Purpose::List,
         workers: 1,
         stop: &stop,
+        timeout: None,
     };
     let choice = choose(
         args.engine,
