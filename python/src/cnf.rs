@@ -1,9 +1,10 @@
 //! The CNF boundary for PySAT users: a model's clauses and variable map, as `knights dimacs`
 //! writes them, and a solver's model decoded back into a verified tour.
 
+use crate::convert::named;
 use crate::errors::{argument_error, model_error, run_error};
 use crate::model::Model;
-use crate::run::{checked, named};
+use crate::run::checked;
 use crate::tour::{cell_tuple, Tour};
 use knights::encode::{EncodeOptions, Primary};
 use knights::format::dimacs::{decode_solver_output, write_dimacs, Verdict};

@@ -6,6 +6,7 @@
 //! Python package `knights` re-exports them.
 
 mod cnf;
+mod convert;
 mod errors;
 mod model;
 mod puzzles;

@@ -66,7 +66,7 @@ fn spec_of(py: Python<'_>, board: &str, fields: Option<&Bound<'_, PyDict>>) -> P
     let value = toml::Value::try_from(json).map_err(|e| model_error("model", e))?;
     value
         .try_into::<Spec>()
-        .map_err(|e| model_error(&format!("model --board {board}"), e))
+        .map_err(|e| model_error(&format!("Model(board={board:?})"), e))
 }
 
 #[pymethods]
@@ -75,14 +75,15 @@ impl Model {
     #[pyo3(signature = (board, **fields))]
     fn new(py: Python<'_>, board: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<Model> {
         let spec = spec_of(py, board, fields)?;
-        Model::checked(spec, &format!("model --board {board}"))
+        Model::checked(spec, &format!("Model(board={board:?})"))
     }
 
     /// Reads a model file (TOML, see models/README.md).
     #[staticmethod]
     fn load(path: PathBuf) -> PyResult<Model> {
-        let spec = Spec::from_file(&path).map_err(|e| model_error("model", e))?;
-        Model::checked(spec, &format!("model {}", path.display()))
+        let origin = format!("Model.load({:?})", path.display().to_string());
+        let spec = Spec::from_file(&path).map_err(|e| model_error(&origin, e))?;
+        Model::checked(spec, &origin)
     }
 
     /// The model's name: the file stem, or the board.
@@ -106,7 +107,7 @@ impl Model {
     /// What one solution is: "cycle", "path" or "numbered".
     #[getter]
     fn kind(&self) -> String {
-        crate::run::serde_name(&self.puzzle.kind())
+        crate::convert::serde_name(&self.puzzle.kind())
     }
 
     /// The given numbers, as (row, col, number), or (layer, row, col, number) in a box.

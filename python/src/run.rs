@@ -1,135 +1,89 @@
 //! `count` and `solve`: one run of an engine, chosen as the CLI chooses it, off the GIL and
 //! stoppable by Ctrl-C.
 
+use crate::convert::{named, to_python};
 use crate::errors::{argument_error, run_error};
 use crate::model::Model;
 use crate::tour::Tour;
-use knights::choice::{auto_engine, AutoEngine, Purpose, Request};
-use knights::frontier::{FrontierEngine, Workers};
+use knights::choice::symmetric_first::{first_tour, FirstReports};
+use knights::choice::{Choice, EngineName, EngineRequest, Purpose};
 use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::Puzzle;
-use knights::run::{Ending, Engine, Limits, StopFlag, Summary};
-use knights::sat::{SatEngine, SatOptions};
-use knights::search::{SearchEngine, SearchOptions};
+use knights::run::{Ending, Engine, Limits, Spelling, StopFlag, Summary};
+use knights::sat::SatOptions;
 use knights::solver::SolverKind;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::time::{Duration, Instant};
 
 /// How often a thread waiting on a run looks for Ctrl-C.
 pub const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
-/// What a run is told: the engine by name and its limits, as the CLI's flags say them.
+/// What a run is told, as the Python functions' keyword arguments give it: the library's
+/// engine request, which the CLI fills from its flags.
 #[derive(Clone, Debug)]
 pub struct RunRequest {
-    pub engine: String,
-    pub jobs: usize,
-    pub timeout: Option<f64>,
-    pub limit: Option<u64>,
-    pub solver: Option<String>,
+    request: EngineRequest,
+}
+
+/// A run ready to start: its engine, limits, and the choice behind the engine.
+pub struct Lowered {
+    pub engine: Box<dyn Engine + Send + Sync>,
+    pub limits: Limits,
+    pub choice: Choice,
+    pub request: EngineRequest,
 }
 
 impl RunRequest {
-    /// A request as the Python functions' keyword arguments give it.
+    /// A request as the Python functions' keyword arguments give it, each argument checked.
     pub fn new(
         engine: &str,
         jobs: usize,
         timeout: Option<f64>,
         limit: Option<u64>,
         solver: Option<String>,
-    ) -> Self {
-        RunRequest {
-            engine: engine.to_string(),
-            jobs,
-            timeout,
-            limit,
-            solver,
-        }
-    }
-
-    /// The engine for `puzzle` and a run for `purpose`, and the limits, each argument
-    /// checked.
-    pub fn lower(
-        &self,
-        puzzle: &Puzzle,
-        purpose: Purpose,
-    ) -> PyResult<(Box<dyn Engine + Send + Sync>, Limits)> {
-        let limits = self.limits()?;
-        Ok((self.engine(puzzle, purpose, &limits.stop)?, limits))
-    }
-
-    /// The engine for `puzzle` and a run for `purpose`: `auto` resolved by the library's
-    /// rule, as `knights` does (a trial it runs stops on `stop`).
-    pub fn engine(
-        &self,
-        puzzle: &Puzzle,
-        purpose: Purpose,
-        stop: &StopFlag,
-    ) -> PyResult<Box<dyn Engine + Send + Sync>> {
-        let purpose = match self.limit {
-            Some(_) => Purpose::List,
-            None => purpose,
-        };
-        let request = Request {
-            purpose,
-            workers: knights::run::workers(self.jobs),
-            stop,
-            timeout: self.timeout,
-        };
-        let name = match self.engine.as_str() {
-            "auto" if self.solver.is_some() => "sat",
-            "auto" => match auto_engine(puzzle, &request).engine {
-                AutoEngine::Sat => "sat",
-                AutoEngine::Search => "search",
-                AutoEngine::Frontier => "frontier",
-            },
-            other => other,
-        };
-        if name != "sat" && self.solver.is_some() {
-            return Err(argument_error(
-                "solver",
-                "applies to the SAT engine only; drop it or use engine=\"sat\"",
-            ));
-        }
-        Ok(match name {
-            "sat" => Box::new(SatEngine {
-                options: self.sat_options()?,
-            }),
-            "search" => Box::new(SearchEngine {
-                options: SearchOptions {
-                    jobs: self.jobs,
-                    ..SearchOptions::default()
-                },
-            }),
-            "frontier" => Box::new(FrontierEngine {
-                workers: Workers::new(request.workers),
-                ..FrontierEngine::default()
-            }),
-            other => {
-                return Err(argument_error(
-                    "engine",
-                    format!("'{other}' is not one of auto, sat, search, frontier"),
-                ))
-            }
-        })
-    }
-
-    fn sat_options(&self) -> PyResult<SatOptions> {
-        let solver = match &self.solver {
+    ) -> PyResult<Self> {
+        let solver_kind = match &solver {
             Some(name) => named::<SolverKind>("solver", name)?,
             None => SolverKind::default(),
         };
-        Ok(SatOptions {
-            solver,
-            jobs: self.jobs,
-            ..SatOptions::default()
+        seconds_argument("timeout", timeout)?;
+        Ok(RunRequest {
+            request: EngineRequest {
+                engine: named::<EngineName>("engine", engine)?,
+                jobs,
+                limit,
+                timeout,
+                sat: SatOptions {
+                    solver: solver_kind,
+                    ..SatOptions::default()
+                },
+                sat_settings: solver.iter().map(|_| "solver").collect(),
+                spelling: Spelling::Keywords,
+                ..EngineRequest::default()
+            },
+        })
+    }
+
+    /// The engine for `puzzle` and a run for `purpose` (`auto` resolved by the library's
+    /// rule, as `knights` resolves it), and the limits.
+    pub fn lower(&self, puzzle: &Puzzle, purpose: Purpose) -> PyResult<Lowered> {
+        let limits = self.limits()?;
+        let choice = self.request.choose(puzzle, purpose, &limits.stop);
+        self.request.check(&choice).map_err(PyValueError::new_err)?;
+        Ok(Lowered {
+            engine: self.request.build(&choice),
+            limits,
+            choice,
+            request: self.request.clone(),
         })
     }
 
     /// The limits, with a fresh stop flag.
     pub fn limits(&self) -> PyResult<Limits> {
         Ok(Limits {
-            solutions: self.limit,
-            timeout: seconds_argument("timeout", self.timeout)?,
+            solutions: self.request.limit,
+            timeout: seconds_argument("timeout", self.request.timeout)?,
             stop: StopFlag::default(),
         })
     }
@@ -149,12 +103,6 @@ pub fn seconds_argument(name: &str, seconds: Option<f64>) -> PyResult<Option<Dur
         Some(s) => Ok(Some(Duration::from_secs_f64(s.min(LONGEST_SECONDS)))),
         None => Ok(None),
     }
-}
-
-/// A choice named as the CLI and the model files name it (its serde name).
-pub fn named<T: serde::de::DeserializeOwned>(what: &str, name: &str) -> PyResult<T> {
-    serde_json::from_value(serde_json::Value::String(name.to_string()))
-        .map_err(|e| argument_error(what, e))
 }
 
 /// Runs `work` on its own thread with the GIL released, looking for Ctrl-C meanwhile: a
@@ -220,12 +168,6 @@ impl CountResult {
     }
 }
 
-/// A Python object from any value serde can write.
-pub fn to_python(py: Python<'_>, value: &impl serde::Serialize) -> PyResult<Py<PyAny>> {
-    let text = serde_json::to_string(value).map_err(run_error)?;
-    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
-}
-
 impl CountResult {
     pub fn of(py: Python<'_>, summary: &Summary) -> PyResult<CountResult> {
         let record = to_python(py, summary)?;
@@ -234,21 +176,13 @@ impl CountResult {
             solutions: record.get_item("solutions")?.unbind(),
             classes: record.get_item("classes")?.extract()?,
             complete: summary.complete,
-            ending: serde_name(&summary.ending),
+            ending: crate::convert::serde_name(&summary.ending),
             seconds: summary.seconds,
             engine: summary.engine.clone(),
-            kind: serde_name(&summary.kind),
+            kind: crate::convert::serde_name(&summary.kind),
             theorem: summary.theorem.clone(),
             stats: to_python(py, &summary.stats)?,
         })
-    }
-}
-
-/// A choice's serde name, for enums that serialise as one word.
-pub fn serde_name(value: &impl serde::Serialize) -> String {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::String(name)) => name,
-        _ => String::new(),
     }
 }
 
@@ -282,10 +216,10 @@ pub fn count(
     if let Some(summary) = by_theorem(puzzle) {
         return CountResult::of(py, &summary);
     }
-    let (engine, limits) =
-        RunRequest::new(engine, jobs, timeout, None, solver).lower(puzzle, Purpose::Count)?;
-    let summary = interruptible(py, &limits.stop, || {
-        engine.count(puzzle, &limits, &[], &|_| {})
+    let run =
+        RunRequest::new(engine, jobs, timeout, None, solver)?.lower(puzzle, Purpose::Count)?;
+    let summary = interruptible(py, &run.limits.stop, || {
+        run.engine.count(puzzle, &run.limits, &[], &|_| {})
     })?;
     CountResult::of(py, &summary.map_err(run_error)?)
 }
@@ -306,10 +240,22 @@ pub fn solve(
     if by_theorem(puzzle).is_some() {
         return Ok(None);
     }
-    let (engine, limits) =
-        RunRequest::new(engine, jobs, timeout, Some(1), solver).lower(puzzle, Purpose::List)?;
-    let (found, summary) = interruptible(py, &limits.stop, || {
-        engine.first_tour(puzzle, &limits, &|_| {})
+    let run =
+        RunRequest::new(engine, jobs, timeout, Some(1), solver)?.lower(puzzle, Purpose::List)?;
+    let search = run.request.search_options();
+    let (found, summary) = interruptible(py, &run.limits.stop, || {
+        let reports = FirstReports {
+            progress: &|_| {},
+            note: &|_| {},
+        };
+        first_tour(
+            puzzle,
+            &run.choice,
+            run.engine.as_ref(),
+            &search,
+            &run.limits,
+            &reports,
+        )
     })?
     .map_err(run_error)?;
     match found {
@@ -317,7 +263,7 @@ pub fn solve(
         None if summary.complete => Ok(None),
         None => Err(run_error(format!(
             "no solution found before the run ended: {}",
-            summary.ending.describe()
+            summary.ending.describe_in(Spelling::Keywords)
         ))),
     }
 }

@@ -184,24 +184,24 @@ pub fn enumerate(
 ) -> PyResult<TourIterator> {
     let puzzle = model.puzzle.clone();
     let (sender, receiver) = sync_channel(AHEAD);
-    let request = RunRequest::new(engine, jobs, timeout, limit, solver);
-    let limits = request.limits()?;
-    let stop = limits.stop.clone();
-    let worker = match by_theorem(&puzzle) {
+    let request = RunRequest::new(engine, jobs, timeout, limit, solver)?;
+    let (worker, stop) = match by_theorem(&puzzle) {
         Some(summary) => {
             let _ = sender.send(Message::End(Box::new(Ok(summary))));
-            None
+            (None, request.limits()?.stop)
         }
         None => {
-            let engine = request.engine(&puzzle, Purpose::List, &stop)?;
+            let run = request.lower(&puzzle, Purpose::List)?;
+            let stop = run.limits.stop.clone();
             let copy = puzzle.clone();
             // Counted before the thread starts, so a caller never sees a worker not yet
             // counted.
             let running = Running::start();
-            Some(std::thread::spawn(move || {
+            let worker = std::thread::spawn(move || {
                 let _running = running;
-                work(copy, engine, limits, sender);
-            }))
+                work(copy, run.engine, run.limits, sender);
+            });
+            (Some(worker), stop)
         }
     };
     Ok(TourIterator {

@@ -1,9 +1,10 @@
 //! The tools that take tours in or give them out without an engine's run: sampling,
 //! classification, the large-board construction and the verifier.
 
+use crate::convert::{named, to_python};
 use crate::errors::{argument_error, model_error, run_error};
 use crate::model::Model;
-use crate::run::{checked, interruptible, named, to_python};
+use crate::run::{checked, interruptible};
 use crate::tour::Tour;
 use knights::board::{Board, Shape};
 use knights::construct::{build, Request};

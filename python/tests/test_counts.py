@@ -110,3 +110,31 @@ def test_jobs_reach_the_frontier_engine(jobs):
     result = knights.count(knights.Model(board="5x6"), engine="frontier", jobs=jobs)
     assert result.engine == "frontier"
     assert result.stats["threads"] == jobs
+
+
+def test_solve_finds_a_semimagic_tour_as_the_cli_does():
+    # The plain native search of this model is a tree of about 6.5e11 nodes; `knights solve`
+    # looks among its symmetric sub-models first, and so must the package.
+    tour = knights.solve(knights.Model.load(model_file("semimagic")), timeout=120)
+    assert tour is not None
+    numbers = tour.numbers
+    rows = [numbers[8 * r : 8 * r + 8] for r in range(8)]
+    assert all(sum(row) == 260 for row in rows)
+    assert all(sum(row[c] for row in rows) == 260 for c in range(8))
+
+
+def test_a_stopped_run_is_described_in_the_callers_words():
+    model = knights.Model(board="8x8", rows=260, cols=260)
+    with pytest.raises(knights.KnightsError) as raised:
+        knights.solve(model, engine="search", timeout=0.3)
+    message = str(raised.value)
+    assert "stopped by timeout" in message, message
+    assert "--" not in message, message
+
+
+def test_a_setting_of_another_engine_is_refused_in_the_callers_words():
+    with pytest.raises(ValueError) as raised:
+        knights.count(knights.Model(board="5x5"), engine="search", solver="varisat")
+    assert str(raised.value) == (
+        'solver applies to the SAT engine only; drop it or use engine="sat"'
+    )

@@ -27,9 +27,9 @@ def test_a_field_of_the_wrong_type_is_named():
     assert "invalid type" in refused(board="8x8", closed="yes")
 
 
-def test_a_bad_board_is_named_as_the_cli_names_it():
+def test_a_bad_board_is_named_in_the_callers_words():
     assert refused(board="6x") == (
-        "model --board 6x: board '6x' is not of the form ROWSxCOLS or LAYERSxROWSxCOLS"
+        'Model(board="6x"): board \'6x\' is not of the form ROWSxCOLS or LAYERSxROWSxCOLS'
         " (for example 8x8 or 4x4x4)"
     )
 

@@ -1,18 +1,18 @@
 //! Options shared by the commands that run an engine, and the dispatch to the engine chosen.
 
-use super::choice::{announce, choose, Choice, Resolved};
+use super::choice::announce;
 use super::progress::Progress;
 use super::ModelArgs;
 use anyhow::{Context, Result};
-use clap::{Args, ValueEnum};
-use knights::choice::{Purpose, Request};
+use clap::Args;
+use knights::choice::{Choice, EngineName, EngineRequest, Purpose, Resolved};
 use knights::encode::pb::PbEncoding;
 use knights::encode::{Connectivity, EncodeOptions};
 use knights::frontier::{Budget, Checkpoints, FrontierEngine, Workers};
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, FinishedCubes, Limits, Progress as EngineProgress, StopFlag};
-use knights::sat::{ProofDir, RefuteFirst, SatEngine, SatOptions};
-use knights::search::{SearchEngine, SearchOptions};
+use knights::sat::{ProofDir, RefuteFirst, SatOptions};
+use knights::search::SearchOptions;
 use knights::solver::{CadicalOption, CadicalPreset, SolverKind};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -21,26 +21,13 @@ use std::time::Duration;
 /// most this much work, and a save, which may write a layer of gigabytes, stays rare.
 const CHECKPOINT_EVERY_SECONDS: f64 = 300.0;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineKind {
-    /// Chosen by the model: the native search unless line sums or angle bounds make its tree
-    /// large, then SAT (said on stderr, with the reason).
-    Auto,
-    /// CNF encodings solved incrementally, with blocking clauses.
-    Sat,
-    /// The native backtracker.
-    Search,
-    /// Frontier dynamic programming: counts plain open or closed tours without listing them.
-    Frontier,
-}
-
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     #[command(flatten)]
     pub model: ModelArgs,
     /// Which engine finds the solutions.
     #[arg(long, value_enum, default_value = "auto")]
-    pub engine: EngineKind,
+    pub engine: EngineName,
     /// Worker threads (0: one per core; at most four per core are started, and a larger N
     /// is said on stderr). The counts are the same for any number. The frontier engine
     /// runs each step in memory on them; a step that spills to disk, or of few states,
@@ -138,14 +125,10 @@ impl SatFlags {
         }
     }
 
-    /// Options one engine or backend would ignore are refused instead, so that a run never
-    /// looks configured when it is not.
-    pub fn check(&self, engine: Resolved) -> Result<()> {
-        if engine != Resolved::Sat {
-            if let Some(flag) = self.given().first() {
-                anyhow::bail!("{flag} applies to the SAT engine only; drop it or use --engine sat");
-            }
-        }
+    /// Options the chosen backend would ignore are refused instead, so that a run never
+    /// looks configured when it is not (options another engine would ignore are refused by
+    /// the engine request).
+    pub fn check(&self) -> Result<()> {
         if self.solver.unwrap_or_default() != SolverKind::Cadical {
             anyhow::ensure!(
                 self.proof.is_none(),
@@ -163,23 +146,18 @@ impl SatFlags {
         Ok(())
     }
 
-    /// The first SAT-only option given on the command line, if any.
-    pub fn first_given(&self) -> Option<&'static str> {
-        self.given().first().copied()
-    }
-
-    /// The SAT-only options given on the command line.
-    fn given(&self) -> Vec<&'static str> {
+    /// The SAT-only options given on the command line, named without their dashes.
+    pub fn given(&self) -> Vec<&'static str> {
         [
-            (self.solver.is_some(), "--solver"),
-            (self.cadical_preset.is_some(), "--cadical-preset"),
-            (!self.cadical_options.is_empty(), "--cadical-option"),
-            (self.pb_encoding.is_some(), "--pb-encoding"),
-            (self.connectivity.is_some(), "--connectivity"),
-            (self.no_symmetry_breaking, "--no-symmetry-breaking"),
-            (self.prefix_length.is_some(), "--prefix-length"),
-            (self.refute_first.is_some(), "--refute-first"),
-            (self.proof.is_some(), "--proof"),
+            (self.solver.is_some(), "solver"),
+            (self.cadical_preset.is_some(), "cadical-preset"),
+            (!self.cadical_options.is_empty(), "cadical-option"),
+            (self.pb_encoding.is_some(), "pb-encoding"),
+            (self.connectivity.is_some(), "connectivity"),
+            (self.no_symmetry_breaking, "no-symmetry-breaking"),
+            (self.prefix_length.is_some(), "prefix-length"),
+            (self.refute_first.is_some(), "refute-first"),
+            (self.proof.is_some(), "proof"),
         ]
         .into_iter()
         .filter_map(|(given, flag)| given.then_some(flag))
@@ -256,24 +234,48 @@ impl RunArgs {
     /// `--resume` cannot go with `--engine search`: the native search cannot start from tours.
     pub fn check_resume(&self, resume: Option<&Path>) -> Result<()> {
         anyhow::ensure!(
-            resume.is_none() || self.engine != EngineKind::Search,
+            resume.is_none() || self.engine != EngineName::Search,
             "--resume needs --engine sat (the native search cannot start from written tours)"
         );
         Ok(())
     }
 
+    /// The engine request of this command line: the engine named, its threads and limits,
+    /// and the options only one engine takes. `--resume` asks for the SAT engine: the
+    /// native search cannot start from tours.
+    pub fn request(&self, resume: Option<&Path>) -> EngineRequest {
+        let frontier_only = [
+            (self.memory.is_some(), "memory"),
+            (self.spill_dir.is_some(), "spill-dir"),
+            (self.checkpoint.is_some(), "checkpoint"),
+        ];
+        EngineRequest {
+            engine: self.engine,
+            jobs: self.jobs,
+            limit: self.limit,
+            timeout: self.timeout,
+            sat: self.sat.options(self.jobs),
+            sat_settings: self.sat.given(),
+            resume: resume.is_some(),
+            frontier: self.frontier(),
+            frontier_settings: frontier_only
+                .iter()
+                .filter_map(|(given, flag)| given.then_some(*flag))
+                .collect(),
+            spelling: knights::run::Spelling::Flags,
+        }
+    }
+
     /// Resolves `--engine` for this model and a run for `purpose` (saying on stderr what
-    /// `auto` chose), and refuses options the engine would ignore. `--resume` asks for the SAT
-    /// engine: the native search cannot start from tours. A trial the choice runs stops on
-    /// `stop`.
+    /// `auto` chose), and refuses options the engine would ignore. A trial the choice runs
+    /// stops on `stop`.
     fn choose(
         &self,
         puzzle: &Puzzle,
-        resume: Option<&Path>,
+        request: &EngineRequest,
         purpose: Purpose,
         stop: &StopFlag,
     ) -> Result<Choice> {
-        let sat_only = self.sat.first_given().or(resume.map(|_| "--resume"));
         if let Some(length) = self.sat.prefix_length {
             anyhow::ensure!(
                 length as usize <= puzzle.n_cells(),
@@ -282,52 +284,14 @@ impl RunArgs {
                 puzzle.n_cells()
             );
         }
-        // A run stopped at a limit lists what it keeps: only the SAT and search engines can.
-        let purpose = match self.limit {
-            Some(_) => Purpose::List,
-            None => purpose,
-        };
-        let request = Request {
-            purpose,
-            workers: knights::run::workers(self.jobs),
-            stop,
-            timeout: self.timeout,
-        };
-        let frontier_only = [
-            (self.memory.is_some(), "--memory"),
-            (self.spill_dir.is_some(), "--spill-dir"),
-            (self.checkpoint.is_some(), "--checkpoint"),
-        ];
-        let frontier_flag = frontier_only
-            .iter()
-            .find_map(|(given, flag)| given.then_some(*flag));
-        let choice = match frontier_flag {
-            // Under `auto`, an option of the frontier engine's asks for it, as a SAT-only
-            // option asks for the SAT engine.
-            Some(flag) if self.engine == EngineKind::Auto && sat_only.is_none() => Choice {
-                engine: Resolved::Frontier,
-                reason: Some(format!("{flag} applies to the frontier engine")),
-                estimate: None,
-                trial: None,
-            },
-            _ => choose(self.engine, puzzle, sat_only, &request),
-        };
+        let choice = request.choose(puzzle, purpose, stop);
         announce(&choice);
-        self.sat.check(choice.engine)?;
-        anyhow::ensure!(
-            resume.is_none() || choice.engine == Resolved::Sat,
-            "--resume needs --engine sat (the native search cannot start from written tours)"
-        );
+        request.check(&choice).map_err(anyhow::Error::msg)?;
+        self.sat.check()?;
         anyhow::ensure!(
             self.checkpoint_every.is_none() || self.checkpoint.is_some(),
             "--checkpoint-every needs --checkpoint DIR"
         );
-        if let Some(flag) = frontier_flag {
-            anyhow::ensure!(
-                choice.engine == Resolved::Frontier,
-                "{flag} applies to the frontier engine only; drop it or use --engine frontier"
-            );
-        }
         Ok(choice)
     }
 
@@ -349,23 +313,21 @@ impl RunArgs {
         finished: Option<FinishedCubes>,
     ) -> Result<RunConfig> {
         let limits = self.limits()?;
-        let choice = self.choose(puzzle, resume, purpose, &limits.stop)?;
+        let mut request = self.request(resume);
+        let choice = self.choose(puzzle, &request, purpose, &limits.stop)?;
         say_worker_cap("-j", self.jobs);
-        let (engine, proof): (Box<dyn Engine>, _) = match choice.engine {
-            Resolved::Search => {
-                let options = self.search_options();
-                (Box::new(SearchEngine { options }), None)
-            }
+        // The proof directory is prepared only once the SAT engine is sure to run.
+        let proof = match choice.engine {
             Resolved::Sat => {
-                let options = SatOptions {
+                request.sat = SatOptions {
                     finished,
                     ..self.sat_options()?
                 };
-                let proof = options.proof.clone();
-                (Box::new(SatEngine { options }), proof)
+                request.sat.proof.clone()
             }
-            Resolved::Frontier => (Box::new(self.frontier()), None),
+            _ => None,
         };
+        let engine = request.build(&choice);
         Ok(RunConfig {
             limits,
             engine,
@@ -392,7 +354,7 @@ pub struct RunConfig {
     /// The limits, with the stop flag watching the stopping signals.
     pub limits: Limits,
     /// The one engine of the run.
-    pub engine: Box<dyn Engine>,
+    pub engine: Box<dyn Engine + Send + Sync>,
     /// Where the engine writes its proofs, if it does.
     pub proof: Option<ProofDir>,
     /// Which engine runs, and why.

@@ -114,11 +114,14 @@ pub fn predict_from(
     })
 }
 
+/// Whether the command asks for the estimate with whole subtrees searched (`--subtrees`,
+/// `--prefixes`), which `subtrees` makes.
+pub fn wants_subtrees(args: &EstimateArgs) -> bool {
+    args.subtrees.is_some() || args.prefixes.is_some()
+}
+
 pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     let puzzle = args.run.puzzle()?;
-    if args.subtrees.is_some() || args.prefixes.is_some() {
-        return super::subtrees::run(&args, &puzzle);
-    }
     let options = args.run.search_options();
     let mut prediction = predict(&puzzle, &options, args.probes, args.seed, args.rate_seconds)?;
     print_depths(&prediction.estimate);

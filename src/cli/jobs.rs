@@ -2,14 +2,14 @@
 //! (GNU parallel, a Slurm array), and their results added up. The work is in
 //! `knights::distribute`; this is the command line around it.
 
-use super::choice::{announce, choose, Resolved};
-use super::engine::{show_progress, EngineKind, SatFlags};
+use super::choice::announce;
+use super::engine::{show_progress, SatFlags};
 use super::output::Format;
 use super::progress::Progress;
 use super::ModelArgs;
 use anyhow::{Context, Result};
 use clap::Args;
-use knights::choice::{Purpose, Request};
+use knights::choice::{EngineName, EngineRequest, Purpose, Resolved};
 use knights::distribute::{
     finished_result, merge, read_jobs, run_job, split_with_progress, Job, JobEngine, JobLock,
     JobOutcome, MergeSummary, Record, RunJobOptions, SplitRequest,
@@ -33,7 +33,7 @@ pub struct SplitArgs {
     pub output: PathBuf,
     /// Which engine runs the jobs (auto: as for `count`).
     #[arg(long, value_enum, default_value = "auto")]
-    pub engine: EngineKind,
+    pub engine: EngineName,
     /// Keep only counts in the results, not the solutions (for runs with too many to
     /// keep); merge then adds counts instead of deduplicating classes.
     #[arg(long)]
@@ -59,20 +59,16 @@ pub fn run_split(args: SplitArgs) -> Result<ExitCode> {
     );
     // Jobs list their tours: the frontier engine, which only counts, is no choice here.
     let stop = knights::run::StopFlag::default();
-    let request = Request {
-        purpose: Purpose::List,
-        workers: 1,
-        stop: &stop,
-        timeout: None,
+    let request = EngineRequest {
+        engine: args.engine,
+        jobs: 1,
+        sat_settings: args.sat.given(),
+        ..EngineRequest::default()
     };
-    let choice = choose(
-        args.engine,
-        &args.model.puzzle()?,
-        args.sat.first_given(),
-        &request,
-    );
+    let choice = request.choose(&args.model.puzzle()?, Purpose::List, &stop);
     announce(&choice);
-    args.sat.check(choice.engine)?;
+    request.check(&choice).map_err(anyhow::Error::msg)?;
+    args.sat.check()?;
     let spec = args.model.flags.spec(args.model.model.as_deref())?;
     let engine = match choice.engine {
         Resolved::Search => JobEngine::Search { symmetry: true },

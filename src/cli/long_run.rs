@@ -8,10 +8,10 @@
 //! tree estimate predicts, whichever predicts longer. When the trial finds nothing at all,
 //! the time the predicted solutions would take at less than one per trial is a lower bound.
 
-use super::choice::{Choice, Resolved, SMALL_TREE_NODES};
 use super::engine::RunArgs;
 use super::estimate::predict_from;
 use anyhow::Result;
+use knights::choice::{Choice, Resolved, SMALL_TREE_NODES};
 use knights::puzzle::Puzzle;
 use knights::run::{human_duration, Class, CubeProgress, Engine, Limits, Progress, StopFlag};
 use knights::sat::SatEngine;

@@ -55,7 +55,6 @@ mod signals;
 mod solve;
 mod subtrees;
 mod summary;
-mod symmetric_first;
 mod tiles;
 mod tour;
 mod tours;
@@ -151,6 +150,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Count(args) => enumerate::run(args, false),
         Command::Enumerate(args) => enumerate::run(args, true),
         Command::MakePuzzle(args) => make_puzzle::run(args),
+        Command::Estimate(args) if estimate::wants_subtrees(&args) => subtrees::run(&args),
         Command::Estimate(args) => estimate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Optimise(args) => optimise::run(args),

@@ -217,7 +217,10 @@ fn describe(summary: &Summary) -> String {
         (false, _) if summary.report.stopped.is_some() => format!(
             " (stopped short of {}: {})",
             summary.asked,
-            summary.report.stopped.map_or("", Ending::describe)
+            summary
+                .report
+                .stopped
+                .map_or(String::new(), Ending::describe)
         ),
         (false, true) => format!(
             " (stopped short of {}: the solver proved that the model has no other tour)",

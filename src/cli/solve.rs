@@ -6,9 +6,9 @@
 use super::engine::{show_progress, RunArgs, RunConfig};
 use super::output::Format;
 use super::progress::Progress;
-use super::symmetric_first::{symmetric_first, First};
 use anyhow::{bail, Result};
 use clap::Args;
+use knights::choice::symmetric_first::{first_tour, FirstReports};
 use knights::choice::Purpose;
 use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::Puzzle;
@@ -90,15 +90,19 @@ fn first(
     config: &RunConfig,
     progress: &Progress,
 ) -> Result<(Option<Tour>, Summary)> {
-    Ok(match symmetric_first(run, puzzle, config, progress)? {
-        First::Found(tour, summary) => (Some(tour), summary),
-        First::Stopped(summary) => (None, summary),
-        First::NotFound(limits) => {
-            config
-                .engine
-                .first_tour(puzzle, &limits, &show_progress(progress))?
-        }
-    })
+    let note = |line: &str| progress.suspend(|| errln!("{line}"));
+    let reports = FirstReports {
+        progress: &show_progress(progress),
+        note: &note,
+    };
+    Ok(first_tour(
+        puzzle,
+        &config.choice,
+        config.engine.as_ref(),
+        &run.search_options(),
+        &config.limits,
+        &reports,
+    )?)
 }
 
 fn write_tour(tour: &Tour, format: Format) -> Result<()> {

@@ -35,7 +35,8 @@ struct Report<'a> {
     estimate: &'a SubtreeEstimate,
 }
 
-pub fn run(args: &EstimateArgs, puzzle: &Puzzle) -> Result<ExitCode> {
+pub fn run(args: &EstimateArgs) -> Result<ExitCode> {
+    let puzzle = &args.run.puzzle()?;
     let (header, walks) = match &args.prefixes {
         Some(path) => read(path, puzzle)?,
         None => {

@@ -7,6 +7,7 @@
 mod engine;
 mod finished;
 mod progress;
+mod spelling;
 mod summary;
 
 pub use engine::{Engine, EngineError};
@@ -15,6 +16,7 @@ pub use progress::{
     ContinuedProgress, CubeProgress, JobResumedProgress, NodeProgress, Progress, SetAside,
     SolverProgress, StepProgress,
 };
+pub use spelling::Spelling;
 pub use summary::{CheckpointNote, CountOnly, Summary};
 
 use crate::tour::Tour;
@@ -54,13 +56,18 @@ impl Ending {
         self == Ending::Exhausted
     }
 
-    /// How the run ended, in words.
-    pub fn describe(self) -> &'static str {
+    /// How the run ended, in the CLI's words.
+    pub fn describe(self) -> String {
+        self.describe_in(Spelling::Flags)
+    }
+
+    /// How the run ended, naming the setting that stopped it as the caller spells it.
+    pub fn describe_in(self, spelling: Spelling) -> String {
         match self {
-            Ending::Exhausted => "the search space is exhausted",
-            Ending::Limit => "stopped at --limit",
-            Ending::Timeout => "stopped by --timeout",
-            Ending::Signal => "stopped by a signal",
+            Ending::Exhausted => "the search space is exhausted".to_string(),
+            Ending::Limit => format!("stopped at {}", spelling.setting("limit")),
+            Ending::Timeout => format!("stopped by {}", spelling.setting("timeout")),
+            Ending::Signal => "stopped by a signal".to_string(),
         }
     }
 

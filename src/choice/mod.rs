@@ -18,14 +18,19 @@
 //! the count when that forecast is below the native search's, the tree's nodes at a node
 //! rate measured on these machines.
 
+pub mod request;
+pub mod symmetric_first;
+
+pub use request::{Choice, EngineName, EngineRequest};
+
 use crate::frontier::{self, Budget, Trial, Workers};
 use crate::puzzle::Puzzle;
 use crate::run::{human_duration, StopFlag};
 use crate::search::Estimate;
 
-/// The engine `auto` picks.
+/// The engine a run uses once `auto` is resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AutoEngine {
+pub enum Resolved {
     /// The SAT engine.
     Sat,
     /// The native search.
@@ -48,7 +53,7 @@ pub enum Purpose {
 #[derive(Clone, Debug)]
 pub struct AutoChoice {
     /// The engine chosen.
-    pub engine: AutoEngine,
+    pub engine: Resolved,
     /// Why, in words.
     pub reason: String,
     /// The native search's tree estimate the choice rests on.
@@ -101,7 +106,7 @@ pub fn auto_engine(puzzle: &Puzzle, request: &Request) -> AutoChoice {
     let choice = auto_among_listing_engines(puzzle);
     match &choice.estimate {
         Some(estimate)
-            if request.purpose == Purpose::Count && choice.engine == AutoEngine::Search =>
+            if request.purpose == Purpose::Count && choice.engine == Resolved::Search =>
         {
             weigh_frontier(puzzle, request, estimate).unwrap_or(choice)
         }
@@ -149,7 +154,7 @@ fn weigh_frontier(puzzle: &Puzzle, request: &Request, estimate: &Estimate) -> Op
         estimate.nodes
     );
     Some(AutoChoice {
-        engine: AutoEngine::Frontier,
+        engine: Resolved::Frontier,
         reason,
         estimate: Some(estimate.clone()),
         trial: Some(trial),
@@ -168,30 +173,30 @@ fn auto_among_listing_engines(puzzle: &Puzzle) -> AutoChoice {
         Ok(estimate) => estimate,
         Err(err) => {
             let reason = format!("the native search cannot take this model: {err}");
-            return choice(AutoEngine::Sat, reason, None);
+            return choice(Resolved::Sat, reason, None);
         }
     };
     let nodes = format!("about {:.1e} nodes", estimate.nodes);
     let (engine, reason) = match late_constraints(puzzle) {
         None => (
-            AutoEngine::Search,
+            Resolved::Search,
             format!(
                 "no line sums or angle bounds, where it is the faster engine; its tree: {nodes}"
             ),
         ),
         Some(what) if estimate.nodes < SMALL_TREE_NODES => (
-            AutoEngine::Search,
+            Resolved::Search,
             format!("{what}, but the native search's tree is small: {nodes}"),
         ),
         Some(what) if puzzle.angles.is_empty() && lines_per_cell(puzzle) < DENSE_LINES_PER_CELL => (
-            AutoEngine::Search,
+            Resolved::Search,
             format!(
                 "{what} on lines that cross sparsely ({:.1} a cell), where it is the faster engine; its tree: {nodes}",
                 lines_per_cell(puzzle)
             ),
         ),
         Some(what) => (
-            AutoEngine::Sat,
+            Resolved::Sat,
             format!("{what}, and the native search's tree is large: {nodes}"),
         ),
     };
