@@ -1,5 +1,5 @@
 #!/bin/bash
-# usage: BEFORE=old/knights AFTER=new/knights results/resume/measure.sh SECONDS
+# usage: BEFORE=old/knights AFTER=new/knights experiments/resume/measure.sh SECONDS
 # Fresh runs of both binaries, one run stopped by --timeout SECONDS, and its resumption by each
 # binary, one after the other (all on the nested semimagic model, SAT engine).
 cd "$(git rev-parse --show-toplevel)"; M=models/nested-semimagic.toml; D=${OUT:-/tmp/resume-measure}; mkdir -p $D

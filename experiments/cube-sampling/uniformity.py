@@ -7,7 +7,7 @@ The SAT method blocks every tour it finds, so it never repeats and M_eff says no
 it; a second table compares, for every method, the share of samples with a property against
 the share among all tours, counted exactly: tours whose ends are a move apart (2x3x4), and
 tours that start on a corner (5x5).
-Usage: python3 results/cube-sampling/uniformity.py"""
+Usage: python3 experiments/cube-sampling/uniformity.py"""
 import json, math, os, subprocess
 
 KNIGHTS = os.environ.get("KNIGHTS") or os.path.join(

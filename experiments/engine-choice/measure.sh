@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times both engines on every shipped model and a few plain boards, each run under a time-out,
 # and prints one tab-separated row per case and engine: what the `--engine auto` rule rests on.
-# Usage: results/engine-choice/measure.sh KNIGHTS_BINARY [SECONDS]
+# Usage: experiments/engine-choice/measure.sh KNIGHTS_BINARY [SECONDS]
 set -uo pipefail
 bin=${1:?usage: measure.sh KNIGHTS_BINARY [SECONDS]}
 limit=${2:-120}

@@ -2,7 +2,7 @@
 package costs no more than the CLI). Each case runs REPEATS times each way, alternating; the
 record keeps every time, the medians and their ratio (Python over binary).
 
-    python results/python/bench.py --binary target/release/knights [--repeats 5] [--skip-nested]
+    python experiments/python/bench.py --binary target/release/knights [--repeats 5] [--skip-nested]
 
 Writes results/python/bench-<commit>.json and .md; the Python side must be installed
 (pip install ./python) from the same commit.

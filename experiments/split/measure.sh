@@ -4,7 +4,7 @@
 #      run with GNU parallel (2 at a time, one thread each): wall time of split + jobs +
 #      merge, against one `knights count -j 2` measured in the same run (median of 3 each);
 #   2. the 16-job split's jobs: estimated nodes against measured nodes and seconds.
-# Usage: results/split/measure.sh [KNIGHTS] > table.md
+# Usage: experiments/split/measure.sh [KNIGHTS] > table.md
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 knights=${1:-${CARGO_TARGET_DIR:-target}/release/knights}

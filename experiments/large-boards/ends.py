@@ -4,7 +4,7 @@ opposite colours on boards with an even number of squares, both of the corners' 
 boards with both sides odd), and asks the SAT engine about every pair the construction
 refuses. Writes a Markdown summary to stdout. KNIGHTS names the binary (default: the release
 build).
-Usage: python3 results/large-boards/ends.py CASES MAX_SIDE SEED [CASES MAX_SIDE SEED ...]"""
+Usage: python3 experiments/large-boards/ends.py CASES MAX_SIDE SEED [CASES MAX_SIDE SEED ...]"""
 import os, random, subprocess, sys, time
 
 KNIGHTS = os.environ.get("KNIGHTS") or os.path.join(

@@ -1,5 +1,5 @@
 #!/bin/bash
-# usage: KNIGHTS=path/to/knights [SPLITS="default 2"] results/resume/measure-parts.sh ROUNDS
+# usage: KNIGHTS=path/to/knights [SPLITS="default 2"] experiments/resume/measure-parts.sh ROUNDS
 # For the nested semimagic model, with the default split (one part per cube) and with each
 # --prefix-length in SPLITS (2: each cube split by the cell of number 2), alternating: a fresh run, a run
 # stopped by --timeout at half the fresh run's wall time, and its resumption. CPU is

@@ -1,5 +1,5 @@
 #!/bin/bash
-# usage: KNIGHTS=path/to/knights results/resume/measure-finished.sh
+# usage: KNIGHTS=path/to/knights experiments/resume/measure-finished.sh
 # A fresh run of the nested semimagic model (SAT engine), then a run stopped by --timeout at
 # about half the fresh run's time, then its resumption, one after the other in the same minutes.
 cd "$(git rev-parse --show-toplevel)"; M=models/nested-semimagic.toml; D=${OUT:-/tmp/resume-finished}; mkdir -p $D

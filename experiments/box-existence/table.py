@@ -4,7 +4,7 @@
 before it is printed), or "none", either by a theorem `knights` cites (printed with the
 reason) or by the solver exhausting the model. Boxes of up to NATIVE_CELLS cells are asked
 again of the native search, and the two answers must agree. Writes Markdown to stdout.
-Usage: python3 results/box-existence/table.py [TIMEOUT_SECONDS]"""
+Usage: python3 experiments/box-existence/table.py [TIMEOUT_SECONDS]"""
 import itertools, os, subprocess, sys, time
 
 KNIGHTS = os.environ.get("KNIGHTS") or os.path.join(

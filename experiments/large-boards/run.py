@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Measures `knights tour` on large boards and Warnsdorff's rule; writes tables (Markdown)
-to stdout. Usage: python3 results/large-boards/run.py [--quick] [--construct-only | --passes-only] > results/large-boards/FILE.md
+to stdout. Usage: python3 experiments/large-boards/run.py [--quick] [--construct-only | --passes-only] > results/large-boards/FILE.md
 
 Every run goes through /usr/bin/time for wall time and peak memory (maximum resident set
 size); each figure is the median of three runs. Tours are written to a scratch directory and

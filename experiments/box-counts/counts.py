@@ -3,7 +3,7 @@
 thread), then, where the count is at most SAT_UP_TO (the SAT engine finds solutions one by
 one), with the SAT engine, each within TIMEOUT seconds; a count is reported only from a run
 that ended by exhausting its search, and the two engines must agree where both finish.
-Writes Markdown to stdout. Usage: python3 results/box-counts/counts.py [TIMEOUT_SECONDS]"""
+Writes Markdown to stdout. Usage: python3 experiments/box-counts/counts.py [TIMEOUT_SECONDS]"""
 import json, os, subprocess, sys, time
 
 KNIGHTS = os.environ.get("KNIGHTS") or os.path.join(
