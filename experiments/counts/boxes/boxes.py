@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Open and closed knight's tour counts on boxes of a small cross-section (2 x 3 x n,
 2 x 4 x n), by the frontier engine, each checked by the native search where it can afford
-the board.
+the board. boxes.jsonl and native.jsonl are in results/counts/boxes/ of the repository.
 
     KNIGHTS=path/to/knights python3 boxes.py run     # frontier counts not yet in boxes.jsonl
     KNIGHTS=path/to/knights python3 boxes.py native  # the native search on the boards of
@@ -21,11 +21,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import rectangles  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-RESULTS = os.path.join(HERE, "boxes.jsonl")
-NATIVE_RESULTS = os.path.join(HERE, "native.jsonl")
+# The data: results/counts/boxes, from the repository's root three folders up.
+DATA = os.path.normpath(os.path.join(HERE, "..", "..", "..", "results", "counts", "boxes"))
+RESULTS = os.path.join(DATA, "boxes.jsonl")
+NATIVE_RESULTS = os.path.join(DATA, "native.jsonl")
 
 # (cross-section, kind, lengths): lengths stop where a count passes a few minutes of one core
-# (open 2x3x10 did not finish in 120 s; open 2x4x4 is counted in ../README.md).
+# (open 2x3x10 did not finish in 120 s; open 2x4x4 is counted in results/counts/README.md).
 PLAN = [
     ("2x3", "open", range(3, 9)),
     ("2x3", "closed", range(3, 17)),

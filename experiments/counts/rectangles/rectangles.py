@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Open and closed knight's tour counts on k x n rectangles (k = 3..6), by the frontier engine,
-set against the published terms in published.json.
+set against the published terms in published.json. The data files named here (rectangles.jsonl,
+published.json, native.jsonl) are in results/counts/rectangles/ of the repository, wherever
+this script (experiments/counts/rectangles/) is run from.
 
     KNIGHTS=path/to/knights python3 rectangles.py run     # counts the boards not yet in
                                                           # rectangles.jsonl, one a line
@@ -33,9 +35,11 @@ import time
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-RESULTS = os.path.join(HERE, "rectangles.jsonl")
-PUBLISHED = os.path.join(HERE, "published.json")
-NATIVE_RESULTS = os.path.join(HERE, "native.jsonl")
+# The data: results/counts/rectangles, from the repository's root three folders up.
+DATA = os.path.normpath(os.path.join(HERE, "..", "..", "..", "results", "counts", "rectangles"))
+RESULTS = os.path.join(DATA, "rectangles.jsonl")
+PUBLISHED = os.path.join(DATA, "published.json")
+NATIVE_RESULTS = os.path.join(DATA, "native.jsonl")
 
 # The boards counted: (width, kind, lengths). Lengths stop where a count passes a minute or
 # two on this machine's one core (6 x n open grows fastest: 6x10 takes about 1.5), or, for

@@ -1,4 +1,5 @@
-"""Open against closed frontier states, step by step, from the progress logs of this folder.
+"""Open against closed frontier states, step by step, from the progress logs of
+results/counts/open-8x8.
 
 Usage: python3 steps.py OPEN.log CLOSED.log [EVERY]
 
