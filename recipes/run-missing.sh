@@ -10,7 +10,7 @@
 # real sizes can be set against the split's prediction before the census is complete.
 # With FIRST=FILE the missing jobs whose indices FILE lists (one a line) run first, in the
 # file's order, then the others in the order above: the jobs that must find the tours known
-# before the census (results/semimagic-census/locate.py --missing), say.
+# before the census (experiments/semimagic-census/locate.py --missing), say.
 set -eu
 # The whole script is one block, read before any of it runs: a run that lasts hours then
 # carries on unharmed when the file is changed under it (an edit, a `git pull`).

@@ -26,6 +26,9 @@ import signal
 import sys
 from pathlib import Path
 
+# The census's folder (its jobs.jsonl and results/), the default DIR of the scripts here.
+CENSUS = Path(__file__).resolve().parents[2] / "results" / "semimagic-census"
+
 SIDE = 8
 CELLS = SIDE * SIDE
 KNIGHT = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
@@ -181,7 +184,7 @@ def main():
     args = sys.argv[1:]
     missing_only = "--missing" in args
     args = [a for a in args if a != "--missing"]
-    here = Path(__file__).resolve().parent
+    here = CENSUS
     if "--dir" in args:
         i = args.index("--dir")
         if i + 1 == len(args):

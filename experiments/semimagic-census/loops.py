@@ -19,7 +19,6 @@ names. The numberings are made here from the loop alone, not by the engine.
 import json
 import signal
 import sys
-from pathlib import Path
 
 import found
 import locate
@@ -51,8 +50,7 @@ def renumberings(path):
 
 def loop_records(sources):
     if not sources:
-        here = Path(__file__).resolve().parent
-        for record in found.first_members(here):
+        for record in found.first_members(locate.CENSUS):
             yield f"job {record['job']}", record["numbers"]
         return
     for source in sources:

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """One tour of each class the finished census jobs have found so far, for drawing.
 
-Usage: found.py [--summary] [DIR] > classes-so-far.jsonl (DIR: this script's directory by
-default). Writes member 1 of each class of each DIR/results/job-N.jsonl, in job order, with
+Usage: found.py [--summary] [DIR] > classes-so-far.jsonl (DIR: results/semimagic-census
+of the repository by default). Writes member 1 of each class of each DIR/results/job-N.jsonl, in job order, with
 the job's index added as "job"; with --summary, instead, the classes so far split into open
 and closed (the 2003 census: 77 and 63), the jobs that found them, and the range of the
 diagonals' sums. Then, in DIR,
@@ -58,7 +58,7 @@ def main():
     args = sys.argv[1:]
     brief = "--summary" in args
     args = [a for a in args if a != "--summary"]
-    here = Path(args[0]) if args else Path(__file__).resolve().parent
+    here = Path(args[0]) if args else locate.CENSUS
     records = list(first_members(here))
     if brief:
         summary(records)

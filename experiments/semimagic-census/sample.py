@@ -2,7 +2,7 @@
 """The finished census jobs against the split's prediction: real nodes / estimated nodes per
 job, and the census's cost projected from them.
 
-Usage: sample.py [DIR] (default: this script's directory). Reads DIR/jobs.jsonl (each job's
+Usage: sample.py [DIR] (default: results/semimagic-census of the repository). Reads DIR/jobs.jsonl (each job's
 `estimated_nodes`) and the last line of each DIR/results/job-N.jsonl (the job's summary:
 `stats.nodes`, `seconds`). Jobs 0-7 ran in index order before the seeded order (SHUFFLE=1)
 was used, and the jobs of chosen.txt were run first because they hold tours known before the
@@ -71,7 +71,11 @@ def describe(name, rows, estimated_all):
 def main():
     # A reader that stops early (`| head`) ends the output quietly, as for other tools.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    here = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent
+    here = (
+        Path(sys.argv[1])
+        if len(sys.argv) > 1
+        else Path(__file__).resolve().parents[2] / "results" / "semimagic-census"
+    )
     estimated, rows = finished_jobs(here)
     describe("every finished job", rows, estimated)
     chosen = chosen_jobs(here)
