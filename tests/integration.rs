@@ -16,6 +16,7 @@ mod frontier_engine;
 mod givens;
 mod known_counts;
 mod make_puzzle;
+mod no_code_in_results;
 mod opb;
 mod puzzle_semantics;
 mod render;
