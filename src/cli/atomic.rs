@@ -17,6 +17,8 @@ use tempfile::NamedTempFile;
 /// An `-o FILE` output; [`OutputFile::finish`] gives the file its name.
 pub struct OutputFile {
     sink: Sink,
+    /// Whether a stopping signal ends the writing (the file is then never named).
+    abandoned_on_signal: bool,
 }
 
 enum Sink {
@@ -45,7 +47,18 @@ impl OutputFile {
                 target,
             },
         };
-        Ok(OutputFile { sink })
+        Ok(OutputFile {
+            sink,
+            abandoned_on_signal: false,
+        })
+    }
+
+    /// Makes every write after a stopping signal fail, for an output that has no use half
+    /// written (a constructed tour): the command then ends at once and its temporary file is
+    /// removed, where one that stopped writing at the signal would leave it behind.
+    pub fn abandoned_on_signal(mut self) -> OutputFile {
+        self.abandoned_on_signal = true;
+        self
     }
 
     /// Flushes the output and, for a file, renames it onto its name.
@@ -86,6 +99,11 @@ impl OutputFile {
 
 impl Write for OutputFile {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.abandoned_on_signal && super::signals::exit_code().is_some() {
+            return Err(self.named(std::io::Error::other(
+                "stopped by a signal before the whole file was written; nothing was kept",
+            )));
+        }
         let written = match &mut self.sink {
             Sink::Stdout(out) => out.write(buf),
             Sink::InPlace(out, _) => out.write(buf),

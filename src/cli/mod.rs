@@ -140,8 +140,15 @@ pub enum Command {
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
-    let code = dispatch(cli)?;
-    Ok(signals::exit_code().unwrap_or(code))
+    match (dispatch(cli), signals::exit_code()) {
+        (Ok(code), signal) => Ok(signal.unwrap_or(code)),
+        // A command a signal cut short exits as stopped by it, as shells expect, not as failed.
+        (Err(err), Some(signal)) => {
+            errln!("stopped: {err:#}");
+            Ok(signal)
+        }
+        (Err(err), None) => Err(err),
+    }
 }
 
 fn dispatch(cli: Cli) -> Result<ExitCode> {

@@ -160,6 +160,8 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         );
     }
     request.check()?;
+    // A signal ends a tour being written: its output is abandoned, not left half written.
+    super::signals::watch(&knights::run::StopFlag::default())?;
     if format == TourFormat::Binary {
         check_disk(&args.output, 4 * shape.n_cells() as u64)?;
     }
@@ -280,7 +282,7 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
         clock.elapsed().as_secs_f64() * 1000.0
     );
     if format == TourFormat::Binary {
-        let mut out = OutputFile::create(&args.output)?;
+        let mut out = OutputFile::create(&args.output)?.abandoned_on_signal();
         write_checked(&found.order, request, &mut out).map_err(write_failure)?;
         out.finish()?;
         return Ok(options.closed.is_closed());
@@ -324,7 +326,7 @@ fn stream_binary(
     output: &Path,
     check_mib: u64,
 ) -> Result<()> {
-    let mut out = OutputFile::create(output)?;
+    let mut out = OutputFile::create(output)?.abandoned_on_signal();
     let window = (check_mib * 8) << 20;
     let progress = progress_bar(planned.n_cells(), passes(planned.n_cells(), window));
     let written = write_verified(planned, request, window, &mut out, |n| {

@@ -211,3 +211,42 @@ fn a_tour_file_gets_the_format_its_extension_names() {
     assert!(json.starts_with('{'), "{json}");
     assert!(said.contains("extension .dat names no format"), "{said}");
 }
+
+/// Issue 75: a signal while `tour -o x.bin` wrote a large board killed it with its hidden
+/// `.part` file left behind (a gigabyte on large boards); it now removes that file and exits
+/// as a signal stop (143 for SIGTERM), with no file under the asked name.
+#[test]
+fn a_signal_while_writing_a_tour_leaves_no_partial_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_path(&dir, "big.bin");
+    // 10^8 cells, 400 MB: seconds of writing, so the signal lands mid-file.
+    let mut child = crate::common::cli::spawn(&["tour", "--board", "10000x10000", "-o", &path]);
+    let started = std::time::Instant::now();
+    let partial = || {
+        std::fs::read_dir(dir.path())
+            .unwrap()
+            .any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".part"))
+    };
+    while !partial() {
+        assert!(started.elapsed().as_secs() < 120, "no .part file appeared");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "tour ended before it was stopped"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(143), "{said}");
+    assert!(said.contains("stopped by a signal"), "{said}");
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
