@@ -61,6 +61,22 @@ pub enum FrontierError {
         /// The file system's error.
         source: std::io::Error,
     },
+    /// A new checkpoint could not be saved: what it had written is removed, and the one
+    /// before it (if any) still stands.
+    #[error(
+        "cannot save the checkpoint file {file} ({source}): {}; the partial save was removed, \
+         and {}",
+        advice(.source, "--checkpoint"),
+        standing(*.previous)
+    )]
+    CheckpointSave {
+        /// The file being written.
+        file: String,
+        /// The file system's error.
+        source: std::io::Error,
+        /// The sweep and step (1-based) of the checkpoint still in place, if any.
+        previous: Option<(usize, usize)>,
+    },
     /// A checkpoint's header could not be read, or is not a file.
     #[error(
         "{0}; nothing was removed: move the checkpoint directory aside to start the count again"
@@ -111,6 +127,17 @@ pub enum FrontierError {
         /// The directory.
         dir: String,
     },
+}
+
+/// What a rerun continues from after a failed save.
+fn standing(previous: Option<(usize, usize)>) -> String {
+    match previous {
+        Some((round, step)) => format!(
+            "the checkpoint after step {step} of sweep {} is whole: a rerun continues from it",
+            round + 1
+        ),
+        None => "no earlier checkpoint was saved: a rerun starts the count again".to_string(),
+    }
 }
 
 /// What to do about a file system's error, by its kind: free space helps a full disk only.

@@ -148,20 +148,35 @@ impl Store {
         let path = self.dir.join(&header.layer);
         // A file of a save that was killed before its switch.
         let _ = std::fs::remove_file(&path);
-        header.sha256 = layer.save(&path).map_err(io_error(&path))?;
+        let failed = |file: &Path, source: io::Error| {
+            // What this save wrote goes, so that a rerun does not meet it (a full disk
+            // would fail the same way) and the checkpoint in place stays the only one.
+            let _ = std::fs::remove_file(&path);
+            let _ = std::fs::remove_file(self.dir.join(HEADER_NEW));
+            FrontierError::CheckpointSave {
+                file: file.display().to_string(),
+                source,
+                previous: self.saved(),
+            }
+        };
+        header.sha256 = layer.save(&path).map_err(|e| failed(&path, e))?;
         header.saved_unix = SystemTime::now()
             .duration_since(SystemTime::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         let header = header.sealed();
-        self.switch_to(&header)?;
+        self.switch_to(&header)
+            .map_err(|(file, e)| failed(&file, e))?;
+        // The new header is in place from here on: nothing of it may be removed.
+        self.sync_dir()?;
         self.remove_layers_but(Some(&header.layer))?;
         self.current = Some(header);
         self.last_save = Instant::now();
         Ok(())
     }
 
-    /// Writes `header` under a temporary name and renames it over the header in place.
-    fn switch_to(&self, header: &Header) -> Result<(), FrontierError> {
+    /// Writes `header` under a temporary name and renames it over the header in place; an
+    /// error names the file it was writing, and leaves the header in place as it was.
+    fn switch_to(&self, header: &Header) -> Result<(), (PathBuf, io::Error)> {
         let new = self.dir.join(HEADER_NEW);
         let mut text = serde_json::to_string_pretty(header).expect("a header serialises");
         text.push('\n');
@@ -170,10 +185,13 @@ impl Store {
             file.write_all(text.as_bytes())?;
             file.sync_all()
         };
-        write().map_err(io_error(&new))?;
+        write().map_err(|e| (new.clone(), e))?;
         let path = self.dir.join(HEADER);
-        std::fs::rename(&new, &path).map_err(io_error(&path))?;
-        // The rename itself reaches the disk with the directory.
+        std::fs::rename(&new, &path).map_err(|e| (path, e))
+    }
+
+    /// Syncs the directory, so that a rename in it reaches the disk.
+    fn sync_dir(&self) -> Result<(), FrontierError> {
         File::open(&self.dir)
             .and_then(|d| d.sync_all())
             .map_err(io_error(&self.dir))

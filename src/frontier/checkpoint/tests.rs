@@ -342,3 +342,34 @@ fn a_second_run_on_the_same_directory_is_refused_while_the_first_runs() {
     .unwrap();
     assert_eq!(counted(outcome), "9862");
 }
+
+/// A save that fails part way (here the header cannot be written; a full disk fails the same
+/// way) removes the layer it wrote, says that the checkpoint before it stands, and a rerun
+/// continues from that one.
+#[test]
+fn a_failed_save_removes_what_it_wrote_and_names_the_checkpoint_that_stands() {
+    let dir = saved_6x6();
+    let before = contents(dir.path());
+    let blocker = dir.path().join(super::HEADER_NEW);
+    std::fs::create_dir(&blocker).unwrap();
+    let plan = every_step(dir.path());
+    let err = run(&knight(6, 6), Kind::Cycle, &Budget::default(), &plan, None).unwrap_err();
+    let FrontierError::CheckpointSave { file, previous, .. } = &err else {
+        panic!("{err}");
+    };
+    assert_eq!(*previous, Some((0, 20)), "{err}");
+    assert!(file.ends_with(super::HEADER_NEW), "{err}");
+    assert!(
+        err.to_string()
+            .contains("the checkpoint after step 20 of sweep 1 is whole"),
+        "{err}"
+    );
+    std::fs::remove_dir(&blocker).unwrap();
+    assert_eq!(
+        contents(dir.path()),
+        before,
+        "only the standing checkpoint is left"
+    );
+    let (outcome, _) = run(&knight(6, 6), Kind::Cycle, &Budget::default(), &plan, None).unwrap();
+    assert_eq!(counted(outcome), "9862");
+}
