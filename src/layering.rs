@@ -1,4 +1,4 @@
-//! The layering the README documents, checked on the source: no module imports from a layer
+//! The layering docs/architecture.md documents, checked on the source: no module imports from a layer
 //! above its own, modules of one layer do not import each other, and the verifier imports
 //! nothing but the board, the tour and the puzzle. Test code is exempt: a test may drive any
 //! layer to check another.
@@ -170,4 +170,103 @@ fn the_check_sees_imports_in_groups_and_paths() {
     let code = "use crate::{board::Cell, tour::{Tour, TourError}};\nlet x = crate::sat::count();";
     let found: Vec<String> = imported_modules(code).into_iter().collect();
     assert_eq!(found, ["board", "sat", "tour"]);
+}
+
+/// The rows of the first markdown table in `doc` whose header is `header`: the cells of each
+/// row, trimmed, the header and its rule left out.
+fn table_rows(doc: &str, header: &str) -> Vec<Vec<String>> {
+    let mut lines = doc.lines().skip_while(|line| line.trim() != header).skip(2);
+    let mut rows = Vec::new();
+    for line in lines.by_ref() {
+        let Some(inner) = line.trim().strip_prefix('|') else {
+            break;
+        };
+        let inner = inner.strip_suffix('|').unwrap_or(inner);
+        rows.push(inner.split('|').map(|c| c.trim().to_string()).collect());
+    }
+    rows
+}
+
+/// The names in backquotes in a table cell: "`a`, `b`" gives a, b.
+fn quoted(cell: &str) -> Vec<String> {
+    cell.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// How docs/architecture.md's tables differ from [`LAYERS`]: one line per difference, none
+/// when the layer table lists every layer in order with its name and modules, and the table
+/// of what each module owns has one row for each module.
+fn doc_differences(doc: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let layers = table_rows(doc, "| layer | name | modules |");
+    if layers.len() != LAYERS.len() {
+        out.push(format!(
+            "the layer table has {} rows, the layering {} layers",
+            layers.len(),
+            LAYERS.len()
+        ));
+    }
+    for (i, (name, modules)) in LAYERS.iter().enumerate() {
+        let expected = vec![
+            i.to_string(),
+            (*name).to_string(),
+            modules
+                .iter()
+                .map(|m| format!("`{m}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ];
+        match layers.get(i) {
+            Some(row) if *row == expected => {}
+            Some(row) => out.push(format!("layer {i}: the doc has {row:?}, not {expected:?}")),
+            None => out.push(format!("layer {i} ({name}) is missing")),
+        }
+    }
+    let owned: Vec<String> = table_rows(doc, "| module | owns |")
+        .iter()
+        .flat_map(|row| quoted(&row[0]))
+        .collect();
+    for module in LAYERS.iter().flat_map(|(_, modules)| modules.iter()) {
+        let rows = owned.iter().filter(|m| m == module).count();
+        if rows != 1 {
+            out.push(format!("module {module} has {rows} rows saying what it owns"));
+        }
+    }
+    for module in &owned {
+        if layer_of(module).is_none() {
+            out.push(format!("module {module} says what it owns but has no layer"));
+        }
+    }
+    out
+}
+
+fn architecture_doc() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md");
+    std::fs::read_to_string(path).expect("docs/architecture.md is readable")
+}
+
+#[test]
+fn the_architecture_doc_lists_the_layers() {
+    let differences = doc_differences(&architecture_doc());
+    assert!(
+        differences.is_empty(),
+        "docs/architecture.md differs from LAYERS in src/layering.rs:\n{}",
+        differences.join("\n")
+    );
+}
+
+#[test]
+fn the_doc_check_sees_a_module_moved_missing_or_unknown() {
+    let doc = architecture_doc();
+    let moved = doc.replace("| 9 | engine choice | `choice` |", "| 9 | engine choice | |");
+    assert!(!doc_differences(&moved).is_empty());
+    let renamed = doc.replace("| 1 | tours |", "| 1 | walks |");
+    assert!(!doc_differences(&renamed).is_empty());
+    let unknown = doc.replace("| `bench` |", "| `bench`, `nowhere` |");
+    assert!(!doc_differences(&unknown).is_empty());
+    let unowned = doc.replace("| `bench` |", "| bench |");
+    assert!(!doc_differences(&unowned).is_empty());
 }

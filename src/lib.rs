@@ -10,7 +10,7 @@
 //! ```
 //!
 //! The modules are layered, lowest first as listed here: each imports only from the layers
-//! below its own (the README's architecture table; checked by a unit test on the sources).
+//! below its own (the table in docs/architecture.md; checked by a unit test on the sources).
 //! Every engine implements [`run::Engine`].
 
 pub mod board;
