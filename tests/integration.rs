@@ -7,6 +7,7 @@ mod common;
 
 mod binary_tours;
 mod cli;
+mod cli_reference;
 mod construct;
 mod cross_engine;
 mod distribute;
