@@ -246,7 +246,7 @@ fn frontier_hint(planned: &Planned) -> String {
 fn refuse_if_long(seconds: f64, at_least: &str, hint: &str) -> Result<()> {
     let split = if seconds > SPLIT_HINT_SECONDS {
         "; or cut it into jobs that resume and run anywhere: `knights split MODEL --jobs N -o \
-         jobs.jsonl`, then `knights run-job` each (README: \"Runs too big for one machine\")"
+         jobs.jsonl`, then `knights run-job` each (docs/guide.md: \"Runs too big for one machine\")"
     } else {
         ""
     };

@@ -7,7 +7,7 @@
 //! searches), so the parts' counts add up to the count of one run. `run_job` runs one job and
 //! writes its result file, which exists under its final name only once the job is finished.
 //! `merge` checks every result against its job and adds them up, or says which are missing.
-//! Scheduling jobs is left to tools made for it (GNU parallel, Slurm): see the README.
+//! Scheduling jobs is left to tools made for it (GNU parallel, Slurm): see docs/guide.md.
 
 mod checksum;
 mod jobfile;

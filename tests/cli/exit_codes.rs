@@ -1,4 +1,4 @@
-//! Rows of the README's exit-code table that no other test pins: a bounded count or
+//! Rows of the exit-code table (docs/guide.md) that no other test pins: a bounded count or
 //! enumeration is an answer (exit 0), and a solver that decided nothing is an error (exit 2).
 
 use crate::common::cli::{knights, refused, stderr, summary};

@@ -370,7 +370,7 @@ fn check_proofs_names_a_repeated_manifest_line_and_fails_a_cnf_without_its_proof
     let gone = proofs.join("proof-1.drat");
     std::fs::remove_file(&gone).unwrap();
     let (code, lines) = check_with_stand_in(&proofs);
-    // Exit 1, as for any proof that fails: the README's "is gone".
+    // Exit 1, as for any proof that fails: docs/guide.md's "is gone".
     assert_eq!(code, Some(1), "{lines:?}");
     let verdicts: Vec<&str> = lines.iter().filter_map(|l| l["verdict"].as_str()).collect();
     assert!(
