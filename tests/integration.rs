@@ -12,6 +12,7 @@ mod construct;
 mod cross_engine;
 mod distribute;
 mod distribute_resume;
+mod docs;
 mod external_solvers;
 mod frontier_engine;
 mod givens;
