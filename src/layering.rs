@@ -232,12 +232,16 @@ fn doc_differences(doc: &str) -> Vec<String> {
     for module in LAYERS.iter().flat_map(|(_, modules)| modules.iter()) {
         let rows = owned.iter().filter(|m| m == module).count();
         if rows != 1 {
-            out.push(format!("module {module} has {rows} rows saying what it owns"));
+            out.push(format!(
+                "module {module} has {rows} rows saying what it owns"
+            ));
         }
     }
     for module in &owned {
         if layer_of(module).is_none() {
-            out.push(format!("module {module} says what it owns but has no layer"));
+            out.push(format!(
+                "module {module} says what it owns but has no layer"
+            ));
         }
     }
     out
@@ -261,7 +265,10 @@ fn the_architecture_doc_lists_the_layers() {
 #[test]
 fn the_doc_check_sees_a_module_moved_missing_or_unknown() {
     let doc = architecture_doc();
-    let moved = doc.replace("| 9 | engine choice | `choice` |", "| 9 | engine choice | |");
+    let moved = doc.replace(
+        "| 9 | engine choice | `choice` |",
+        "| 9 | engine choice | |",
+    );
     assert!(!doc_differences(&moved).is_empty());
     let renamed = doc.replace("| 1 | tours |", "| 1 | walks |");
     assert!(!doc_differences(&renamed).is_empty());

@@ -34,7 +34,10 @@ fn sections(path: &[&str], out: &mut String) {
         .chain(path.iter().copied())
         .collect::<Vec<_>>()
         .join(" ");
-    out.push_str(&format!("\n## {title}\n\n```text\n{}\n```\n", text.trim_end()));
+    out.push_str(&format!(
+        "\n## {title}\n\n```text\n{}\n```\n",
+        text.trim_end()
+    ));
     for command in commands(&text) {
         let mut sub = path.to_vec();
         sub.push(&command);
