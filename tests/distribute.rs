@@ -153,7 +153,7 @@ fn the_closed_8x8_half_turn_census_merges_to_the_single_process_count() {
 }
 
 // The nested semimagic count through the SAT engine's jobs is checked by .ci/run with GNU
-// parallel (results/split/parallel-recipe.sh), against one process's count.
+// parallel (recipes/check-recipes.sh), against one process's count.
 #[test]
 #[ignore = "slow: about 80 seconds in release on two cores"]
 fn nested_semimagic_merges_to_the_published_count_on_the_native_search() {
