@@ -96,6 +96,10 @@ pub struct Figures {
     pub threads: usize,
     /// Steps run on more than one thread, over every sweep.
     pub parallel_steps: usize,
+    /// Spill directories of killed runs this run removed, and their bytes.
+    pub stale_spill_dirs_removed: usize,
+    /// The bytes of the files in them.
+    pub stale_spill_bytes_removed: u64,
 }
 
 /// How a sweep ended.
@@ -214,7 +218,7 @@ pub fn sweep(
             Err(Halt::Stopped(ending)) => {
                 let saved = run.keep.as_ref().and_then(|k| k.store.saved());
                 run.figures.checkpoint_step = saved.map(|(round, step)| round * steps + step);
-                return Ok((Outcome::Stopped(ending), run.figures));
+                return Ok((Outcome::Stopped(ending), run.finished_figures()));
             }
             Err(Halt::OutOfMemory { step, states }) => {
                 return Err(FrontierError::OutOfMemory { step, states })
@@ -235,7 +239,7 @@ pub fn sweep(
             combine(&residues, &primes)
         }
     };
-    Ok((Outcome::Counted(count), run.figures))
+    Ok((Outcome::Counted(count), run.finished_figures()))
 }
 
 /// Why a sweep did not finish.
@@ -298,6 +302,16 @@ struct StepFigures {
 }
 
 impl Run<'_> {
+    /// The figures, with what the spill directory removed of killed runs' directories.
+    fn finished_figures(self) -> Figures {
+        let stale = self.disk.stale_removed();
+        Figures {
+            stale_spill_dirs_removed: stale.dirs,
+            stale_spill_bytes_removed: stale.bytes,
+            ..self.figures
+        }
+    }
+
     /// The count in `counter`: the empty frontier's after the last step, from the start or
     /// from `from`'s layer after its step. `residues` are the counts of the sweeps before.
     fn one_sweep(

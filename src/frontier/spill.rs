@@ -5,13 +5,20 @@
 //!
 //! The files live in a temporary directory made at the first spill and removed with
 //! everything in it when the sweep ends, however it ends (a count, a time-out, a signal
-//! that stops the run, an error).
+//! that stops the run, an error). A run killed outright (SIGKILL, the machine going down)
+//! cannot remove its own, so the directory is named after the process and locked while the
+//! sweep lives, and the first spill of a later sweep removes those whose process is gone
+//! and whose lock nobody holds.
 
 use super::counter::Counter;
 use super::layer::{Layer, LayerWriter};
+use crate::files::{lock_dir, DirLock};
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tempfile::TempDir;
+
+/// The start of every spill directory's name, followed by the process's id and a dash.
+const PREFIX: &str = "knights-frontier-";
 
 /// Partitions at most: each holds an open file and its buffer.
 pub const MAX_PARTITIONS: usize = 256;
@@ -22,7 +29,19 @@ pub struct SpillDir {
     /// The parent asked for; the system's temporary directory when `None`.
     parent: Option<PathBuf>,
     dir: Option<TempDir>,
+    /// The lock of `dir`, which tells later sweeps that this one is alive.
+    lock: Option<DirLock>,
     files: usize,
+    stale: Stale,
+}
+
+/// Spill directories of killed runs removed at this sweep's first spill.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stale {
+    /// Directories removed.
+    pub dirs: usize,
+    /// The bytes of their files.
+    pub bytes: u64,
 }
 
 impl SpillDir {
@@ -31,24 +50,90 @@ impl SpillDir {
         SpillDir {
             parent,
             dir: None,
+            lock: None,
             files: 0,
+            stale: Stale::default(),
         }
+    }
+
+    /// What the first spill removed of killed runs' directories.
+    pub fn stale_removed(&self) -> Stale {
+        self.stale
     }
 
     /// A path for a new file.
     pub fn new_path(&mut self) -> io::Result<PathBuf> {
         if self.dir.is_none() {
-            let mut builder = tempfile::Builder::new();
-            builder.prefix("knights-frontier-");
-            self.dir = Some(match &self.parent {
-                Some(parent) => builder.tempdir_in(parent)?,
-                None => builder.tempdir()?,
-            });
+            let parent = self.parent.clone().unwrap_or_else(std::env::temp_dir);
+            self.stale = remove_stale(&parent);
+            let prefix = format!("{PREFIX}{}-", std::process::id());
+            let dir = tempfile::Builder::new()
+                .prefix(&prefix)
+                .tempdir_in(&parent)?;
+            self.lock = lock_dir(dir.path())?;
+            self.dir = Some(dir);
         }
         self.files += 1;
         let dir = self.dir.as_ref().expect("made above");
         Ok(dir.path().join(format!("{}.states", self.files)))
     }
+}
+
+/// Removes the spill directories under `parent` left by runs that were killed: named after a
+/// process that no longer runs, and not locked. A directory that cannot be read or removed
+/// is left as it is: the sweep does not depend on it.
+fn remove_stale(parent: &Path) -> Stale {
+    let mut stale = Stale::default();
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return stale;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        if !is_dir || !left_by_a_killed_run(&entry.file_name().to_string_lossy(), &path) {
+            continue;
+        }
+        let bytes = bytes_in(&path);
+        if std::fs::remove_dir_all(&path).is_ok() {
+            stale.dirs += 1;
+            stale.bytes += bytes;
+        }
+    }
+    stale
+}
+
+/// Whether the directory `name` at `path` is a spill directory whose run is gone: its process
+/// does not run, and its lock is free (a directory of an older build, named without a
+/// process, is never taken for one).
+fn left_by_a_killed_run(name: &str, path: &Path) -> bool {
+    let Some(pid) = name
+        .strip_prefix(PREFIX)
+        .and_then(|rest| rest.split('-').next())
+        .and_then(|pid| pid.parse::<u32>().ok())
+    else {
+        return false;
+    };
+    if pid == std::process::id() || process_runs(pid) {
+        return false;
+    }
+    matches!(lock_dir(path), Ok(Some(_)))
+}
+
+/// Whether process `pid` runs (always `true` where the system does not say).
+fn process_runs(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
+}
+
+/// The bytes of the files directly in `dir`.
+fn bytes_in(dir: &Path) -> u64 {
+    std::fs::read_dir(dir).map_or(0, |entries| {
+        entries
+            .flatten()
+            .filter_map(|e| e.metadata().ok())
+            .map(|m| m.len())
+            .sum()
+    })
 }
 
 /// Successors of one step, being written to partition files.
@@ -132,6 +217,47 @@ mod tests {
         assert!(
             !root.exists(),
             "the spill directory is removed with the sweep"
+        );
+    }
+
+    #[test]
+    fn the_first_spill_removes_only_the_directories_of_runs_that_are_gone() {
+        let parent = tempfile::tempdir().unwrap();
+        let make = |name: &str| {
+            let dir = parent.path().join(name);
+            std::fs::create_dir(&dir).unwrap();
+            std::fs::write(dir.join("1.states"), [0u8; 100]).unwrap();
+            dir
+        };
+        // No process has this id (it is above any system's largest).
+        let killed = make(&format!("{PREFIX}{}-aBc123", u32::MAX - 1));
+        let killed_but_locked = make(&format!("{PREFIX}{}-dEf456", u32::MAX - 2));
+        let _held = lock_dir(&killed_but_locked).unwrap().unwrap();
+        // Process 1 always runs.
+        let alive = make(&format!("{PREFIX}1-gHi789"));
+        let older_build = make(&format!("{PREFIX}jKl012"));
+        let mut dir = SpillDir::new(Some(parent.path().to_path_buf()));
+        let first = dir.new_path().unwrap();
+        assert_eq!(
+            dir.stale_removed(),
+            Stale {
+                dirs: 1,
+                bytes: 100
+            }
+        );
+        assert!(!killed.exists());
+        for kept in [&killed_but_locked, &alive, &older_build] {
+            assert!(kept.exists(), "{}", kept.display());
+        }
+        let own = first.parent().unwrap();
+        let name = own.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.starts_with(&format!("{PREFIX}{}-", std::process::id())),
+            "{name}"
+        );
+        assert!(
+            lock_dir(own).unwrap().is_none(),
+            "a live sweep holds its directory's lock"
         );
     }
 }
