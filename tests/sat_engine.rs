@@ -416,8 +416,7 @@ fn symmetry_breaking_changes_no_count() {
 /// The stop signal ends a Kissat call from inside. The formula is the pigeonhole principle
 /// for 20 pigeons in 19 holes, which no resolution-based solver refutes in a lifetime (its
 /// resolution proofs are exponentially long), so the call returns only because it was
-/// stopped, and must say so rather than give a verdict. Whether the signal comes before or
-/// during the call, the answer is the same: the verdict does not depend on speed.
+/// stopped, and must say so rather than give a verdict.
 #[test]
 fn a_stop_signal_ends_kissat_inside_its_call() {
     let (pigeons, holes) = (20u32, 19u32);
@@ -437,8 +436,15 @@ fn a_stop_signal_ends_kissat_inside_its_call() {
             }
         }
     }
+    // The stop is raised once the call is seen running (its watcher has looked at the signal
+    // twice), so that it is the running search that is stopped, not a call never started.
+    let checks = refuter.stop_checks();
     let raiser = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_millis(200));
+        let started = std::time::Instant::now();
+        while checks.load(std::sync::atomic::Ordering::Relaxed) < 2 {
+            assert!(started.elapsed().as_secs() < 60, "the call never ran");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
         stop.request_stop();
     });
     assert_eq!(refuter.solve(), KissatVerdict::Interrupted);

@@ -2,6 +2,7 @@
 Ctrl-C."""
 
 import gc
+import os
 import signal
 import subprocess
 import sys
@@ -70,7 +71,6 @@ CTRL_C = textwrap.dedent(
     signal.signal(signal.SIGINT, signal.default_int_handler)
     model = knights.Model(board="8x8", closed=True)
     print("ready", flush=True)
-    started = time.monotonic()
     try:
         if sys.argv[1] == "count":
             knights.count(model)
@@ -87,6 +87,27 @@ CTRL_C = textwrap.dedent(
 )
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (user and system), from /proc."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_for_native_work(pid: int) -> None:
+    """Returns once the child has used half a second of CPU since it said it was ready.
+    Between "ready" and the native call there are only a few Python statements, so the time
+    is the native call's: the Ctrl-C then lands inside it, not before it."""
+    if not os.path.exists(f"/proc/{pid}/stat"):
+        time.sleep(1.0)
+        return
+    at_ready = cpu_seconds(pid)
+    deadline = time.monotonic() + 30
+    while cpu_seconds(pid) < at_ready + 0.5:
+        assert time.monotonic() < deadline, "the native call never ran"
+        time.sleep(0.01)
+
+
 def interrupted(what: str) -> str:
     child = subprocess.Popen(
         [sys.executable, "-c", CTRL_C, what, str(model_file("nested-semimagic"))],
@@ -94,7 +115,7 @@ def interrupted(what: str) -> str:
         text=True,
     )
     assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    time.sleep(1.0)
+    wait_for_native_work(child.pid)
     child.send_signal(signal.SIGINT)
     try:
         out, _ = child.communicate(timeout=30)

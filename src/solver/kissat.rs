@@ -14,7 +14,8 @@
 //! and `solve` is called at most once, which `solve(self)` enforces.
 
 use std::ffi::{c_char, c_int, c_void, CStr};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use rustsat::types::{Lit, Var};
@@ -72,6 +73,8 @@ pub enum KissatVerdict {
 pub struct Refuter {
     solver: *mut c_void,
     stop: StopSignal,
+    /// How many times the running call's watcher has looked at the stop signal.
+    checks: Arc<AtomicU64>,
 }
 
 impl Refuter {
@@ -79,7 +82,18 @@ impl Refuter {
     pub fn new(stop: StopSignal) -> Self {
         // SAFETY: returns a fresh solver, released in `drop`.
         let solver = unsafe { kissat_init() };
-        Refuter { solver, stop }
+        Refuter {
+            solver,
+            stop,
+            checks: Arc::default(),
+        }
+    }
+
+    /// A count of the looks at the stop signal while a call runs (every few milliseconds):
+    /// whoever stops a call from another thread can wait for it to rise, and so know that
+    /// the stop reaches a running search rather than one not yet started.
+    pub fn stop_checks(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.checks)
     }
 
     /// Solver name and version, e.g. `kissat-3.1.1`.
@@ -134,9 +148,11 @@ impl Refuter {
         let finished = AtomicBool::new(false);
         let running = &Running(self.solver);
         let stop = &self.stop;
+        let checks = &self.checks;
         let answer = std::thread::scope(|scope| {
             scope.spawn(|| {
                 while !finished.load(Ordering::Acquire) {
+                    checks.fetch_add(1, Ordering::Relaxed);
                     if stop.is_raised() {
                         // A flag set just after the call ended is never
                         // read: the solver is then only released.

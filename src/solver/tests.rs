@@ -292,8 +292,17 @@ fn cadical_search_stops_when_another_thread_raises_the_signal() {
     assert!(backend.interrupts_running_solve());
     // Pigeonhole 13 -> 12 takes CaDiCaL far longer than the test allows.
     add_all(&mut *backend, &pigeonhole(12));
+    // Raised once the call has made conflicts, so that it is a running search that stops
+    // (a stop raised before the call would be seen at its start, and test nothing here).
     let raiser = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(100));
+        let started = Instant::now();
+        while stop.conflicts() == 0 {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "the call never ran"
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
         stop.request_stop();
     });
     let started = Instant::now();
