@@ -20,6 +20,7 @@ mod known_counts;
 mod make_puzzle;
 mod no_code_in_results;
 mod opb;
+mod pinned_output;
 mod puzzle_semantics;
 mod render;
 mod sat_engine;
