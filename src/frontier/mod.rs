@@ -13,6 +13,7 @@
 //! it, else modulo primes near 2^63, as many as the bound needs, joined by the Chinese
 //! remainder theorem into an exact integer (see `counter`).
 
+mod advance;
 mod bignum;
 mod bound;
 mod budget;
