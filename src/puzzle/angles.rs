@@ -7,7 +7,7 @@
 //! six angles are 36.9 and 53.1 (acute), 90, 126.9 and 143.1 (obtuse) and 180 degrees. The
 //! cells at the ends of an open tour have one move and no angle.
 
-use super::build::{field_error, impossible, PuzzleError};
+use super::error::{field_error, impossible, PuzzleError};
 use crate::board::{Cell, Shape};
 use crate::spec::{AnglesSpec, BoundSpec};
 use crate::tour::Closure;

@@ -1,51 +1,12 @@
 //! Turning a `Spec` into a `Puzzle`: resolve coordinates, expand line families, and reject
 //! what can never hold before any engine starts.
 
+use super::coords::{index, resolve};
+use super::error::{field_error, impossible, PuzzleError};
 use super::{Equivalence, LineSum, Puzzle, Symmetry};
 use crate::board::{Board, Cell, Coord, Leaper, Shape};
 use crate::spec::{CellSetSpec, LineSpec, Spec, SumsSpec, TourSymmetry};
 use crate::tour::Closure;
-
-/// Why a model cannot become a puzzle: malformed, or impossible before any search.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum PuzzleError {
-    /// The board is not a valid size.
-    #[error(transparent)]
-    Board(#[from] crate::board::ShapeError),
-    /// The leaper never leaves its cell; holds its two step lengths (both 0).
-    #[error("leaper: [{0}, {1}] does not move (both steps are 0)")]
-    Leaper(usize, usize),
-    /// A field's value is malformed or names cells off the board.
-    #[error("{field}: {message}")]
-    Field {
-        /// The field at fault, as the model file names it (e.g. `start.cells`).
-        field: String,
-        /// What is wrong with it.
-        message: String,
-    },
-    /// The model is well-formed but can never have a solution (an unreachable sum, say).
-    #[error("{field}: {message}")]
-    Impossible {
-        /// The field at fault, as the model file names it (e.g. `sums.rows`).
-        field: String,
-        /// Why no tour can meet it.
-        message: String,
-    },
-}
-
-pub(super) fn field_error(field: impl Into<String>, message: impl Into<String>) -> PuzzleError {
-    PuzzleError::Field {
-        field: field.into(),
-        message: message.into(),
-    }
-}
-
-pub(super) fn impossible(field: impl Into<String>, message: impl Into<String>) -> PuzzleError {
-    PuzzleError::Impossible {
-        field: field.into(),
-        message: message.into(),
-    }
-}
 
 impl Puzzle {
     /// Checks a model and resolves it into a puzzle.
@@ -102,45 +63,6 @@ fn check_symmetry(shape: Shape, symmetry: Option<TourSymmetry>) -> Result<(), Pu
         ));
     }
     Ok(())
-}
-
-/// Resolves one coordinate list (`[row, col]` or `[layer, row, col]`) to a cell.
-pub(super) fn resolve(shape: Shape, coords: &[i64], field: &str) -> Result<Cell, PuzzleError> {
-    let ext = shape.extent();
-    let axes: Vec<usize> = match (coords.len(), shape.solid) {
-        (2, false) => vec![1, 2],
-        (3, true) => vec![0, 1, 2],
-        _ => {
-            let want = if shape.solid {
-                "[layer, row, col]"
-            } else {
-                "[row, col]"
-            };
-            return Err(field_error(
-                field,
-                format!("cell {coords:?} should be {want}"),
-            ));
-        }
-    };
-    let mut c = [0usize; 3];
-    for (&axis, &v) in axes.iter().zip(coords) {
-        c[axis] = index(v, ext[axis]).ok_or_else(|| {
-            field_error(field, format!("cell {coords:?} is off the {shape} board"))
-        })?;
-    }
-    Ok(shape
-        .cell(Coord {
-            layer: c[0],
-            row: c[1],
-            col: c[2],
-        })
-        .expect("indices checked"))
-}
-
-/// A 0-based index, negative counting from the end; `None` outside `0..len`.
-fn index(v: i64, len: usize) -> Option<usize> {
-    let i = if v < 0 { len as i64 + v } else { v };
-    (0..len as i64).contains(&i).then_some(i as usize)
 }
 
 fn cell_set(

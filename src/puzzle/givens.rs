@@ -1,7 +1,8 @@
 //! Given numbers, a puzzle's clues: read from the model, checked against each other, and
 //! folded into the start and end sets that every engine already narrows by.
 
-use super::build::{field_error, impossible, resolve, PuzzleError};
+use super::coords::resolve;
+use super::error::{field_error, impossible, PuzzleError};
 use crate::board::{Board, Cell};
 use crate::tour::Closure;
 

@@ -8,6 +8,8 @@
 mod angles;
 mod automorphisms;
 mod build;
+mod coords;
+mod error;
 pub mod existence;
 mod givens;
 pub mod restrict;
@@ -16,7 +18,7 @@ mod turns;
 
 pub use angles::{angle_at, angle_cells, angles_along, AngleBound, AngleCounts, AngleKind};
 pub use automorphisms::{automorphisms, preserves, Automorphism};
-pub use build::PuzzleError;
+pub use error::PuzzleError;
 pub use turns::Symmetry;
 
 use crate::board::{Board, Cell};
