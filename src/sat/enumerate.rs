@@ -5,11 +5,12 @@ use std::sync::atomic::AtomicUsize;
 use std::time::Instant;
 
 use super::options::worker_count;
+use super::pool::WorkPool;
 use super::refuter::{cube_options, refutes_first};
 use super::schedule::{hand_out_order, narrowed, per_cube};
 use super::stats::{RunShape, SatRunStats};
 use super::tally::Tally;
-use super::workers::{run_workers, Observers, Outcome, WorkPool};
+use super::workers::{run_workers, Observers, Outcome};
 use super::{SatError, SatOptions};
 use crate::encode::cubes::{Cube, CubePlan};
 use crate::encode::Encoding;

@@ -35,6 +35,7 @@ pub mod family;
 pub mod manifest;
 mod options;
 mod parts_done;
+mod pool;
 pub mod prefixes;
 mod proof;
 mod refuter;

@@ -8,7 +8,7 @@ use std::sync::mpsc;
 
 use rustsat::types::Lit;
 
-use super::workers::{Message, WorkPool};
+use super::pool::{Message, WorkPool};
 use crate::encode::cubes::Cube;
 use crate::run::{fingerprint, FinishedParts};
 

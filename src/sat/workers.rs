@@ -2,64 +2,21 @@
 //! their classes, reports them in order and stops them at the limit.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::cube_search::{search_cube, search_own_cube};
+use super::pool::{Message, WorkPool, WorkerEnd};
 use super::tally::Tally;
-use super::{SatError, SatOptions, SatStats, Session};
-use crate::encode::cubes::{Cube, CubePlan};
-use crate::encode::{EncodeOptions, Encoding};
-use crate::puzzle::{Automorphism, Puzzle};
-use crate::run::StopFlag;
+use super::{SatError, SatStats, Session};
+use crate::encode::cubes::Cube;
 use crate::run::{Class, Ending, FinishedParts};
 use crate::run::{CubeProgress, Progress, SolverProgress};
-use crate::solver::{SolverKind, StopSignal};
-use crate::tour::Tour;
+use crate::solver::SolverKind;
 
 /// How often the reporting thread tells how far the solvers got.
 const SOLVER_REPORT_EVERY: Duration = Duration::from_secs(1);
-
-/// What every worker reads.
-pub(super) struct WorkPool<'a> {
-    pub(super) puzzle: &'a Puzzle,
-    /// The one encoding every cube is solved in, under assumptions; `None`
-    /// when each cube gets an encoding of its own ([`per_cube`]).
-    pub(super) encoding: Option<&'a Encoding>,
-    /// What each cube's own encoding is built with ([`cube_options`]).
-    pub(super) cube_options: EncodeOptions,
-    /// Kissat sees each cube of its own encoding first ([`refutes_first`]).
-    pub(super) refutes_first: bool,
-    pub(super) options: &'a SatOptions,
-    pub(super) autos: &'a [Automorphism],
-    pub(super) plan: &'a CubePlan,
-    /// Solutions blocked before any solving (families of resumed tours).
-    pub(super) blocked: &'a [Tour],
-    /// The cubes in the order workers take them ([`hand_out_order`]).
-    pub(super) cubes: Vec<Cube>,
-    pub(super) next_cube: AtomicUsize,
-    /// Raised when the solution limit is met, or a worker failed.
-    pub(super) halt: StopFlag,
-    pub(super) stop: StopSignal,
-    /// When the run started, for the solvers' progress.
-    pub(super) started: Instant,
-}
-
-/// What a worker sends to the thread that reports.
-pub(super) enum Message {
-    Classes(Vec<Class>),
-    /// One part of a cube split into parts finished: the part's index in the split whose
-    /// fingerprint is given.
-    PartDone {
-        cube: Cube,
-        split: String,
-        part: usize,
-    },
-    /// One cube finished.
-    CubeDone(Cube),
-    Done(Result<WorkerEnd, SatError>),
-}
 
 /// The caller's callbacks, run on the reporting thread.
 pub struct Observers<'a> {
@@ -68,12 +25,6 @@ pub struct Observers<'a> {
     /// Called whenever a cube is finished ([`Progress::Cubes`]), and about once a second
     /// with the solvers' conflicts ([`Progress::Solver`]).
     pub on_progress: &'a dyn Fn(Progress),
-}
-
-pub(super) struct WorkerEnd {
-    pub(super) stopped: Option<Ending>,
-    pub(super) stats: SatStats,
-    pub(super) signature: &'static str,
 }
 
 pub(super) struct Outcome {
