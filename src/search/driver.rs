@@ -7,9 +7,8 @@ use super::autos::{automorphisms, ClassRule};
 use super::job::{Context, Counters, Job, Prefix};
 use super::mode::{FOLD, MEET, PLAIN, QUARTER};
 use super::plan::Plan;
-use super::sums::{LineTables, Order};
+use super::setup::Setup;
 use super::tables::Tables;
-use super::walker::Walker;
 use super::{SearchError, SearchOptions};
 use crate::puzzle::Puzzle;
 use crate::run::{Class, Ending, Limits, NodeProgress, Summary};
@@ -97,29 +96,6 @@ pub fn search_setup<const W: usize>(
         QUARTER => search_in_mode::<W, QUARTER>(setup, opts, run),
         MEET => search_in_mode::<W, MEET>(setup, opts, run),
         _ => search_in_mode::<W, PLAIN>(setup, opts, run),
-    }
-}
-
-/// The order numbers are handed out in, for a search mode.
-pub fn order(mode: u8) -> Order {
-    match mode {
-        FOLD => Order::Fold,
-        MEET => Order::Meet,
-        _ => Order::Plain,
-    }
-}
-
-pub struct Setup<'a, const W: usize> {
-    pub puzzle: &'a Puzzle,
-    pub plan: &'a Plan<W>,
-    pub tables: &'a Tables<W>,
-    pub lt: Option<&'a LineTables>,
-    pub rule: &'a ClassRule,
-}
-
-impl<'a, const W: usize> Setup<'a, W> {
-    pub fn walker<const M: u8>(&self) -> Walker<'a, W, M> {
-        Walker::new(self.tables, self.plan, self.lt)
     }
 }
 

@@ -5,8 +5,8 @@
 //! probes is unbiased. The probes use the real search's roots, candidates and pruning, so they
 //! predict *its* node count (the `nodes` figure of a summary).
 
-use super::driver::Setup;
 use super::job::{replays, Prefix};
+use super::setup::Setup;
 use super::walker::Walker;
 use super::Estimate;
 use std::time::{Duration, Instant};

@@ -42,6 +42,7 @@ mod order_choice;
 mod pieces;
 mod plan;
 mod refine;
+mod setup;
 mod small_boards;
 mod subtrees;
 mod sums;

@@ -6,10 +6,10 @@
 //! same model always gets the same plan, which split jobs rely on) and the smaller is kept.
 
 use super::autos::{ClassRule, PackedAutomorphism};
-use super::driver::{order, Setup};
 use super::estimate::{probe, Probes};
 use super::mode::{MEET, PLAIN};
 use super::plan::Plan;
+use super::setup::{order, Setup};
 use super::sums::LineTables;
 use super::tables::Tables;
 use super::SearchError;

@@ -3,10 +3,11 @@
 //! one run. A piece is a root and the moves made below it, valid for the puzzle and the
 //! symmetry setting it was cut for (the roots depend on both).
 
-use super::driver::{self, PieceDone, Setup};
+use super::driver::{self, PieceDone};
 use super::job::{replays, Context, Counters, Prefix};
 use super::mode::{FOLD, MEET, PLAIN, QUARTER};
 use super::refine::{refine, Bounds};
+use super::setup::Setup;
 use super::{estimate, with_width, SearchError, SearchOptions};
 use crate::puzzle::Puzzle;
 use crate::run::{Class, Limits, NodeProgress, Summary};

@@ -5,10 +5,10 @@
 //! pieces are dealt. So the largest piece is replaced by its children, each estimated, until
 //! the largest is below a cap or the pieces reach a limit.
 
-use super::driver::Setup;
 use super::estimate::nodes_below;
 use super::job::{replays, Prefix};
 use super::pieces::{PieceEstimate, TreePiece};
+use super::setup::Setup;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 

@@ -8,10 +8,11 @@
 //! size, and two variants compared on the same walks differ only by what they prune and what
 //! a node costs (paired measurements: the noise of the sampling cancels).
 
-use super::driver::{with_setup, Setup};
+use super::driver::with_setup;
 use super::estimate::{step_down, Rng};
 use super::job::{replays, Prefix};
 use super::mode::{FOLD, MEET, PLAIN, QUARTER};
+use super::setup::Setup;
 use super::walker::Walker;
 use super::{with_width, SearchError};
 use crate::puzzle::Puzzle;
