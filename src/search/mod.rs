@@ -47,15 +47,15 @@ mod small_boards;
 mod subtrees;
 mod sums;
 mod tables;
+mod tree_piece;
 mod walker;
 
 pub use driver::{PieceDone, SearchStats};
 pub use engine::SearchEngine;
 pub use estimate::Probes;
-pub use pieces::{
-    cut_pieces, search_pieces, ForeignPiece, PieceCount, PieceEstimate, PieceObservers, TreePiece,
-};
+pub use pieces::{cut_pieces, search_pieces, ForeignPiece, PieceCount, PieceObservers};
 pub use subtrees::{sample_prefixes, search_below_prefixes, SampledPrefix, SubtreeEstimate};
+pub use tree_piece::{PieceEstimate, TreePiece};
 
 use crate::puzzle::Puzzle;
 use crate::run::{Class, Limits, NodeProgress, Summary};

@@ -8,30 +8,12 @@ use super::job::{replays, Context, Counters, Prefix};
 use super::mode::{FOLD, MEET, PLAIN, QUARTER};
 use super::refine::{refine, Bounds};
 use super::setup::Setup;
+use super::tree_piece::{PieceEstimate, TreePiece};
 use super::{estimate, with_width, SearchError, SearchOptions};
 use crate::puzzle::Puzzle;
 use crate::run::{Class, Limits, NodeProgress, Summary};
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Instant;
-
-/// One piece of the search tree: everything below `moves` made from root `root`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TreePiece {
-    /// The root's index among the search's roots.
-    pub root: usize,
-    /// The cells moved to below the root, in order.
-    pub moves: Vec<u32>,
-}
-
-/// A piece with the predicted size of the tree below it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PieceEstimate {
-    /// The piece.
-    pub piece: TreePiece,
-    /// Knuth's estimate of the search nodes below the piece, the piece's own node included.
-    pub nodes: f64,
-}
 
 /// What a search over some pieces found.
 #[derive(Clone, Debug)]

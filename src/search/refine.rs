@@ -7,8 +7,8 @@
 
 use super::estimate::nodes_below;
 use super::job::{replays, Prefix};
-use super::pieces::{PieceEstimate, TreePiece};
 use super::setup::Setup;
+use super::tree_piece::{PieceEstimate, TreePiece};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
