@@ -10,6 +10,9 @@
 
 Every tour the package hands out has passed the library's verifier, which shares no code
 with any engine. See help(knights.Model), help(knights.count), help(knights.enumerate).
+
+knights.enumerate is an attribute only: it is left out of __all__, so that
+`from knights import *` does not shadow the builtin enumerate. Call it as knights.enumerate.
 """
 
 from ._native import (
@@ -25,7 +28,8 @@ from ._native import (
     construct_tour,
     count,
     decode,
-    enumerate,
+    # Public but not in __all__; "as enumerate" exports it to type checkers all the same.
+    enumerate as enumerate,
     make_puzzle,
     running_enumerations,
     sample,
@@ -34,6 +38,7 @@ from ._native import (
     verify,
 )
 
+# Not "enumerate": `from knights import *` must leave the builtin alone.
 __all__ = [
     "Cnf",
     "CountResult",
@@ -47,7 +52,6 @@ __all__ = [
     "construct_tour",
     "count",
     "decode",
-    "enumerate",
     "make_puzzle",
     "running_enumerations",
     "sample",

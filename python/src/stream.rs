@@ -171,7 +171,8 @@ impl TourIterator {
 ///
 /// The search runs on a worker thread with the GIL released and stops when the iterator is
 /// dropped or closed, after `limit` tours, or after `timeout` seconds; Ctrl-C stops it too.
-/// Arguments as for count().
+/// Arguments as for count(). Call it as knights.enumerate: it is not in knights.__all__, so
+/// `from knights import *` leaves the builtin enumerate alone.
 #[pyfunction]
 #[pyo3(signature = (model, *, engine="auto", jobs=0, timeout=None, limit=None, solver=None))]
 pub fn enumerate(
