@@ -69,8 +69,12 @@ class Tour:
 class CountResult:
     """The counts of a run and how it ended; only complete=True counts are exact."""
 
-    solutions: Union[int, str]
+    solutions: Optional[int]
+    """Solutions on the fixed board, exact at any size (a frontier count can pass 2**64);
+    None only when the frontier engine stopped (timeout or Ctrl-C) before it had a count."""
     classes: Optional[int]
+    """Classes under the model's equivalence; None from the frontier engine, which counts
+    without listing."""
     complete: bool
     ending: str
     seconds: float

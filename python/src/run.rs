@@ -14,6 +14,7 @@ use knights::sat::SatOptions;
 use knights::solver::SolverKind;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyString};
 use std::time::{Duration, Instant};
 
 /// How often a thread waiting on a run looks for Ctrl-C.
@@ -133,8 +134,10 @@ pub fn interruptible<T: Send>(
 /// exact; a run stopped by a limit, a time-out or Ctrl-C says complete=False.
 #[pyclass(module = "knights", frozen, get_all)]
 pub struct CountResult {
-    /// Solutions on the fixed board (what one is: see kind).
-    pub solutions: Py<PyAny>,
+    /// Solutions on the fixed board (what one is: see kind), a Python int of any size (the
+    /// frontier engine's counts can pass 2**64); None when the frontier engine stopped before
+    /// it had a count.
+    pub solutions: Option<Py<PyInt>>,
     /// Classes under the model's equivalence (None from the frontier engine).
     pub classes: Option<u64>,
     /// Whether the search space was exhausted, so the counts are exact.
@@ -158,7 +161,9 @@ impl CountResult {
     fn __repr__(&self, py: Python<'_>) -> String {
         format!(
             "CountResult(solutions={}, classes={}, complete={}, ending={:?}, engine={:?}, seconds={:.3})",
-            self.solutions.bind(py),
+            self.solutions
+                .as_ref()
+                .map_or("None".to_string(), |n| n.bind(py).to_string()),
             self.classes.map_or("None".to_string(), |n| n.to_string()),
             if self.complete { "True" } else { "False" },
             self.ending,
@@ -173,7 +178,7 @@ impl CountResult {
         let record = to_python(py, summary)?;
         let record = record.bind(py);
         Ok(CountResult {
-            solutions: record.get_item("solutions")?.unbind(),
+            solutions: solutions_int(&record.get_item("solutions")?)?,
             classes: record.get_item("classes")?.extract()?,
             complete: summary.complete,
             ending: crate::convert::serde_name(&summary.ending),
@@ -184,6 +189,20 @@ impl CountResult {
             stats: to_python(py, &summary.stats)?,
         })
     }
+}
+
+/// The solutions of a summary's record as a Python int: the record writes a count past u64
+/// as a string of digits, which Python's int() reads exactly; null (a frontier run stopped
+/// before it had a count) is None.
+fn solutions_int(value: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyInt>>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    let int = match value.is_instance_of::<PyString>() {
+        true => value.py().get_type::<PyInt>().call1((value,))?,
+        false => value.clone(),
+    };
+    Ok(Some(int.cast_into::<PyInt>()?.unbind()))
 }
 
 /// The summary of a model no tour can satisfy, by the theorem that says so.

@@ -1,6 +1,9 @@
 """The published counts of tests/data/known-counts.md, through the Python API: the rows the
 native search finishes in about a second. Each figure must stand in its row of that file."""
 
+import json
+import subprocess
+
 import pytest
 
 import knights
@@ -103,6 +106,30 @@ def test_a_plain_count_of_a_large_tree_goes_to_the_frontier_engine():
     # OEIS A175881, a(8): closed tours of the 6x8 board.
     assert result.solutions == 55_488_142
     assert grouped(result.solutions) in known_counts_line("closed tours (cycles) on 6x8")
+
+
+def test_a_count_past_u64_is_an_exact_int(knights_binary):
+    """The frontier engine counts past 2**64; the package hands the count over as a Python
+    int, digit for digit the string the CLI's JSON record carries."""
+    result = knights.count(knights.Model(board="3x60"), engine="frontier")
+    assert result.complete and result.classes is None
+    assert type(result.solutions) is int and result.solutions > 2**64
+    out = subprocess.run(
+        [knights_binary, "count", "--board", "3x60", "--engine", "frontier", "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    record = json.loads(out.stdout.splitlines()[-1])
+    assert record["solutions"] == str(result.solutions)
+    assert f"solutions={result.solutions}," in repr(result)
+
+
+def test_a_frontier_run_stopped_before_its_count_has_none():
+    result = knights.count(knights.Model(board="5x24"), engine="frontier", timeout=0.3)
+    assert not result.complete and result.ending == "timeout"
+    assert result.solutions is None and result.classes is None
+    assert "solutions=None," in repr(result)
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
