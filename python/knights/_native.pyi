@@ -1,11 +1,55 @@
 """Type stubs of the compiled part of knights (knights._native)."""
 
 import os
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
+
+from typing_extensions import TypeAlias
+
+__all__ = [
+    "__version__",
+    "ModelError",
+    "KnightsError",
+    "Model",
+    "Tour",
+    "CountResult",
+    "TourIterator",
+    "Cnf",
+    "count",
+    "solve",
+    "enumerate",
+    "running_enumerations",
+    "sample",
+    "classify",
+    "construct_tour",
+    "verify",
+    "make_puzzle",
+    "to_dimacs",
+    "decode",
+]
 
 __version__: str
 
-Cell = Union[Tuple[int, int], Tuple[int, int, int]]
+Cell: TypeAlias = Union[Tuple[int, int], Tuple[int, int, int]]
+
+# The choices, each exactly the names the Rust side accepts (the library's serde names, as
+# the CLI's flags spell them); any other string raises ValueError.
+
+# The engine a run asks for (knights::choice::EngineName).
+EngineName: TypeAlias = Literal["auto", "sat", "search", "frontier"]
+# The engine a CountResult names: the one that ran, or "theorem" when none had to.
+EngineRan: TypeAlias = Literal["search", "sat", "frontier", "theorem"]
+# The SAT backend (knights::solver::SolverKind).
+SolverName: TypeAlias = Literal["cadical", "varisat"]
+# How sample() draws tours (knights::sample::Method).
+SampleMethod: TypeAlias = Literal["greedy", "warnsdorff", "sat"]
+# How a run ended (knights::run::Ending): only "exhausted" gives exact counts.
+Ending: TypeAlias = Literal["exhausted", "limit", "timeout", "signal"]
+# What one solution is (knights::puzzle::SolutionKind).
+SolutionKind: TypeAlias = Literal["numbered", "cycle", "path"]
+# How line sums become clauses (knights::encode::pb::PbEncoding).
+PbEncoding: TypeAlias = Literal["gte", "dpw", "adder", "group-tree", "mdd", "mdd-lean"]
+# How subtours are ruled out (knights::encode::Connectivity).
+Connectivity: TypeAlias = Literal["lazy", "ordering"]
 
 class ModelError(ValueError):
     """A model the CLI would refuse: the message names the field, as the CLI's does."""
@@ -13,6 +57,7 @@ class ModelError(ValueError):
 class KnightsError(RuntimeError):
     """An engine, sampler or decoder failed on a model it accepted."""
 
+@final
 class Model:
     """A knight's tour model: a board, a leaper and the rules a tour must meet.
 
@@ -21,7 +66,7 @@ class Model:
     half_rows, half_cols and diagonals are shorthands for the line sums of [sums].
     """
 
-    def __init__(self, board: str, **fields: Any) -> None: ...
+    def __new__(cls, board: str, **fields: Any) -> "Model": ...
     @staticmethod
     def load(path: Union[str, "os.PathLike[str]"]) -> "Model":
         """Reads a model file (TOML)."""
@@ -32,13 +77,14 @@ class Model:
     @property
     def closed(self) -> bool: ...
     @property
-    def kind(self) -> str:
+    def kind(self) -> SolutionKind:
         """What one solution is: "cycle", "path" or "numbered"."""
     @property
     def givens(self) -> List[List[int]]:
         """The given numbers, as [row, col, number] ([layer, row, col, number] in a box)."""
     def to_toml(self) -> str: ...
 
+@final
 class Tour:
     """A tour: the cells of a board in visiting order, verified before it reaches Python."""
 
@@ -64,8 +110,9 @@ class Tour:
     def _repr_svg_(self) -> str: ...
     def __len__(self) -> int: ...
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class CountResult:
     """The counts of a run and how it ended; only complete=True counts are exact."""
 
@@ -76,13 +123,14 @@ class CountResult:
     """Classes under the model's equivalence; None from the frontier engine, which counts
     without listing."""
     complete: bool
-    ending: str
+    ending: Ending
     seconds: float
-    engine: str
-    kind: str
+    engine: EngineRan
+    kind: SolutionKind
     theorem: Optional[str]
     stats: Dict[str, Any]
 
+@final
 class TourIterator(Iterator[Tour]):
     """The lazy stream of a model's solutions; dropping or closing it stops the search."""
 
@@ -92,6 +140,7 @@ class TourIterator(Iterator[Tour]):
     @property
     def summary(self) -> Optional[CountResult]: ...
 
+@final
 class Cnf:
     """A model's CNF: DIMACS clauses, the meaning of each primary variable, the file text."""
 
@@ -103,37 +152,37 @@ class Cnf:
 def count(
     model: Model,
     *,
-    engine: str = "auto",
+    engine: EngineName = "auto",
     jobs: int = 0,
     timeout: Optional[float] = None,
-    solver: Optional[str] = None,
+    solver: Optional[SolverName] = None,
 ) -> CountResult: ...
 def solve(
     model: Model,
     *,
-    engine: str = "auto",
+    engine: EngineName = "auto",
     jobs: int = 0,
     timeout: Optional[float] = None,
-    solver: Optional[str] = None,
+    solver: Optional[SolverName] = None,
 ) -> Optional[Tour]: ...
 def enumerate(
     model: Model,
     *,
-    engine: str = "auto",
+    engine: EngineName = "auto",
     jobs: int = 0,
     timeout: Optional[float] = None,
     limit: Optional[int] = None,
-    solver: Optional[str] = None,
+    solver: Optional[SolverName] = None,
 ) -> TourIterator: ...
 def running_enumerations() -> int: ...
 def sample(
     model: Model,
     count: int = 1,
     *,
-    method: str = "warnsdorff",
+    method: SampleMethod = "warnsdorff",
     seed: int = 0,
     walks: int = 1000,
-    solver: str = "cadical",
+    solver: SolverName = "cadical",
 ) -> List[Tour]: ...
 def classify(tours: Sequence[Tour]) -> Dict[str, Any]: ...
 def construct_tour(
@@ -159,12 +208,12 @@ def make_puzzle(
     make-puzzle`). With jobs=1 and no trial_timeout the same call makes the same puzzle on
     any machine."""
 def to_dimacs(
-    model: Model, *, pb_encoding: Optional[str] = None, connectivity: Optional[str] = None
+    model: Model, *, pb_encoding: Optional[PbEncoding] = None, connectivity: Optional[Connectivity] = None
 ) -> Cnf: ...
 def decode(
     model: Model,
     literals: Sequence[int],
     *,
-    pb_encoding: Optional[str] = None,
-    connectivity: Optional[str] = None,
+    pb_encoding: Optional[PbEncoding] = None,
+    connectivity: Optional[Connectivity] = None,
 ) -> Tour: ...
