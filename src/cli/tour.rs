@@ -9,7 +9,7 @@ use knights::construct::output::{passes, write_checked, write_verified, WriteErr
 use knights::construct::warnsdorff::{warnsdorff, TieBreak, WarnsdorffOptions};
 use knights::construct::{self, Request};
 use knights::puzzle::Puzzle;
-use knights::run::Limits;
+use knights::run::{Limits, StopFlag};
 use knights::sat::SatOptions;
 use knights::tour::json::TourRecord;
 use knights::tour::Closure;
@@ -160,15 +160,17 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         );
     }
     request.check()?;
-    // A signal ends a tour being written: its output is abandoned, not left half written.
-    super::signals::watch(&knights::run::StopFlag::default())?;
+    // A signal stops the SAT engine's search, and ends a tour being written: its output is
+    // abandoned, not left half written.
+    let stop = StopFlag::default();
+    super::signals::watch(&stop)?;
     if format == TourFormat::Binary {
         check_disk(&args.output, 4 * shape.n_cells() as u64)?;
     }
     let closed = match args.method {
         Method::Stitch => write_stitched(&request, format, &args.output, args.check_memory)?,
         Method::Warnsdorff => write_warnsdorff(&request, &args, format)?,
-        Method::Sat => write_found(&request, format, &args.output)?,
+        Method::Sat => write_found(&request, format, &args.output, &stop)?,
     };
     let kind = if closed { "a closed" } else { "an open" };
     errln!(
@@ -240,10 +242,18 @@ fn write_stitched(
 }
 
 /// Asks the SAT engine for the whole board; returns whether the tour is closed.
-fn write_found(request: &Request, format: TourFormat, output: &Path) -> Result<bool> {
+fn write_found(
+    request: &Request,
+    format: TourFormat,
+    output: &Path,
+    stop: &StopFlag,
+) -> Result<bool> {
     let puzzle = Puzzle::from_spec(&request.spec())?;
-    let (found, summary) =
-        knights::sat::solve(&puzzle, &SatOptions::default(), &Limits::default())?;
+    let limits = Limits {
+        stop: stop.clone(),
+        ..Limits::default()
+    };
+    let (found, summary) = knights::sat::solve(&puzzle, &SatOptions::default(), &limits)?;
     let Some(tour) = found else {
         bail!(
             "the SAT engine found no tour ({})",
