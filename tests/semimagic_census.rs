@@ -7,6 +7,9 @@
 //! is the engines', the verifier's or `merge`'s; `merge` is then run on the same files and
 //! must agree. A census with a job unfinished or missing, a tour broken, a class lost or
 //! counted twice, or a known tour absent fails here.
+//!
+//! The files are read where the census keeps them, in results/: this is a check on that
+//! data, not a fixture made for a test, so it has no copy under tests/data/.
 
 use crate::common::cli::{knights, summary};
 use crate::common::load::{nested_tours, root, tour};

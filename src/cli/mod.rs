@@ -1,4 +1,5 @@
-//! Command-line interface: one module per command, each a thin layer over the library.
+//! Command-line interface: one module per command, each a thin layer over the library, on
+//! layers shared by the commands (see `src/layering/cli.rs`).
 
 /// `println!` that hands back the write error instead of panicking, so that a
 /// reader closing the pipe early (`knights show M | head`) ends the command
@@ -27,44 +28,24 @@ macro_rules! errln {
     }};
 }
 
-mod atomic;
-mod audit;
-mod bench;
-mod check_proofs;
-mod choice;
-mod classify;
-mod dimacs;
-mod engine;
-mod enumerate;
-mod estimate;
-mod flags;
-mod jobs;
-mod long_run;
-mod make_puzzle;
-mod model;
-mod opb;
-mod optimise;
-mod output;
-mod plain_log;
-mod progress;
-mod render;
-mod resume;
-mod sample;
-mod show;
-mod signals;
-mod solve;
-mod subtrees;
-mod summary;
-mod tiles;
-mod tour;
-mod tours;
-mod verify;
+// Layers, lowest first: each imports only those above it in this list (`src/layering/cli.rs`
+// checks it).
+mod arguments;
+mod commands;
+mod io;
+mod lowering;
+mod presentation;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-pub use model::{ModelArgs, ModelFlags};
+use commands::{
+    bench, check_proofs, classify, dimacs, enumerate, estimate, jobs, make_puzzle, opb, optimise,
+    render, sample, show, solve, tiles, tour, verify,
+};
+use estimate::subtrees;
+use io::signals;
 
 /// Knight's tour puzzles: state them, count and enumerate their solutions up to symmetry,
 /// verify tours, and hand the CNF to any SAT solver.

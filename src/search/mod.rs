@@ -41,6 +41,7 @@ mod mode;
 mod order_choice;
 mod pieces;
 mod plan;
+mod predict;
 mod refine;
 mod setup;
 mod small_boards;
@@ -54,6 +55,7 @@ pub use driver::{PieceDone, SearchStats};
 pub use engine::SearchEngine;
 pub use estimate::Probes;
 pub use pieces::{cut_pieces, search_pieces, ForeignPiece, PieceCount, PieceObservers};
+pub use predict::{predict, predict_from, Prediction};
 pub use subtrees::{sample_prefixes, search_below_prefixes, SampledPrefix, SubtreeEstimate};
 pub use tree_piece::{PieceEstimate, TreePiece};
 
