@@ -106,8 +106,8 @@ impl Model {
 
     /// What one solution is: "cycle", "path" or "numbered".
     #[getter]
-    fn kind(&self) -> String {
-        crate::convert::serde_name(&self.puzzle.kind())
+    fn kind(&self, py: Python<'_>) -> PyResult<String> {
+        crate::convert::serde_name(py, &self.puzzle.kind())
     }
 
     /// The given numbers, as (row, col, number), or (layer, row, col, number) in a box.

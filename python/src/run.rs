@@ -1,7 +1,7 @@
 //! `count` and `solve`: one run of an engine, chosen as the CLI chooses it, off the GIL and
 //! stoppable by Ctrl-C.
 
-use crate::convert::{named, to_python};
+use crate::convert::{named, record_to_python, serde_name};
 use crate::errors::{argument_error, run_error};
 use crate::model::Model;
 use crate::tour::Tour;
@@ -9,12 +9,12 @@ use knights::choice::symmetric_first::{first_tour, FirstReports};
 use knights::choice::{Choice, EngineName, EngineRequest, Purpose};
 use knights::puzzle::existence::no_solution_reason;
 use knights::puzzle::Puzzle;
-use knights::run::{Ending, Engine, Limits, Spelling, StopFlag, Summary};
+use knights::run::{CountOnly, Ending, Engine, Limits, Spelling, StopFlag, Summary};
 use knights::sat::SatOptions;
 use knights::solver::SolverKind;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString};
+use pyo3::types::PyInt;
 use std::time::{Duration, Instant};
 
 /// How often a thread waiting on a run looks for Ctrl-C.
@@ -174,35 +174,41 @@ impl CountResult {
 }
 
 impl CountResult {
+    /// The result of a run's summary: its counts as exact Python ints, a count-only
+    /// engine's (which may pass 2**64) read from its digits; no classes from such an engine,
+    /// and no count at all from one stopped before it had one.
     pub fn of(py: Python<'_>, summary: &Summary) -> PyResult<CountResult> {
-        let record = to_python(py, summary)?;
-        let record = record.bind(py);
+        let (solutions, classes) = match &summary.count_only {
+            None => (
+                Some(summary.solutions.into_pyobject(py)?),
+                Some(summary.classes),
+            ),
+            Some(CountOnly { solutions }) => (
+                solutions.as_deref().map(|d| exact_int(py, d)).transpose()?,
+                None,
+            ),
+        };
         Ok(CountResult {
-            solutions: solutions_int(&record.get_item("solutions")?)?,
-            classes: record.get_item("classes")?.extract()?,
+            solutions: solutions.map(Bound::unbind),
+            classes,
             complete: summary.complete,
-            ending: crate::convert::serde_name(&summary.ending),
+            ending: serde_name(py, &summary.ending)?,
             seconds: summary.seconds,
             engine: summary.engine.clone(),
-            kind: crate::convert::serde_name(&summary.kind),
+            kind: serde_name(py, &summary.kind)?,
             theorem: summary.theorem.clone(),
-            stats: to_python(py, &summary.stats)?,
+            stats: record_to_python(py, &summary.stats)?,
         })
     }
 }
 
-/// The solutions of a summary's record as a Python int: the record writes a count past u64
-/// as a string of digits, which Python's int() reads exactly; null (a frontier run stopped
-/// before it had a count) is None.
-fn solutions_int(value: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyInt>>> {
-    if value.is_none() {
-        return Ok(None);
-    }
-    let int = match value.is_instance_of::<PyString>() {
-        true => value.py().get_type::<PyInt>().call1((value,))?,
-        false => value.clone(),
-    };
-    Ok(Some(int.cast_into::<PyInt>()?.unbind()))
+/// An exact count given in decimal (the frontier engine's, which can pass 2**64) as a Python
+/// int, read by Python's int() with every digit.
+fn exact_int<'py>(py: Python<'py>, digits: &str) -> PyResult<Bound<'py, PyInt>> {
+    Ok(py
+        .get_type::<PyInt>()
+        .call1((digits,))?
+        .cast_into::<PyInt>()?)
 }
 
 /// The summary of a model no tour can satisfy, by the theorem that says so.

@@ -1,7 +1,7 @@
 //! The tools that take tours in or give them out without an engine's run: sampling,
 //! classification, the large-board construction and the verifier.
 
-use crate::convert::{named, to_python};
+use crate::convert::{named, record_to_python};
 use crate::errors::{argument_error, model_error, run_error};
 use crate::model::Model;
 use crate::run::{checked, interruptible};
@@ -90,7 +90,7 @@ pub fn classify(py: Python<'_>, tours: Vec<PyRef<'_, Tour>>) -> PyResult<Py<PyAn
     }
     let all: Vec<knights::tour::Tour> = tours.iter().map(|t| t.tour.clone()).collect();
     let found = py.detach(|| knights::classify::classify(board, &all));
-    to_python(py, &found)
+    record_to_python(py, &found)
 }
 
 /// A tour of the rows x cols board built by the stitch construction (as `knights tour`),

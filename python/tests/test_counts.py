@@ -125,6 +125,28 @@ def test_a_count_past_u64_is_an_exact_int(knights_binary):
     assert f"solutions={result.solutions}," in repr(result)
 
 
+def json_shaped(value) -> bool:
+    """Whether a value is one json.loads could make: str-keyed dicts, lists, str, int,
+    float, bool and None."""
+    if isinstance(value, dict):
+        return all(type(k) is str and json_shaped(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(json_shaped(v) for v in value)
+    return value is None or type(value) in (str, int, float, bool)
+
+
+@pytest.mark.parametrize(
+    "engine,board,solutions",
+    [("search", "5x5", 1728), ("sat", "5x5", 1728), ("frontier", "5x6", 37568)],
+)
+def test_stats_are_the_json_values_of_the_record(engine, board, solutions):
+    result = knights.count(knights.Model(board=board), engine=engine)
+    assert result.solutions == solutions and type(result.solutions) is int
+    assert result.stats and json_shaped(result.stats)
+    if engine == "frontier":
+        assert type(result.stats["axes"]) is list and result.stats["checkpoint_step"] is None
+
+
 def test_a_frontier_run_stopped_before_its_count_has_none():
     result = knights.count(knights.Model(board="5x24"), engine="frontier", timeout=0.3)
     assert not result.complete and result.ending == "timeout"

@@ -86,3 +86,21 @@ def test_sampled_4x4x4_tours_are_distinct_and_classified():
     opened, closing = found["classes_open"]["tours"], found["classes_closing"]["tours"]
     assert opened + closing == 6
     assert closing == sum(tour.is_closed for tour in tours)
+
+
+def test_classify_gives_the_record_of_knights_classify_json(knights_binary, tmp_path):
+    """The dict is the CLI's JSON record read by json.loads: its fields in the same order,
+    and the sizes keyed by str, as JSON keys are."""
+    tours = knights.sample(knights.Model(board="6x6", closed=True), 4, seed=1)
+    tours += knights.sample(knights.Model(board="6x6"), 3, seed=2)
+    found = knights.classify(tours)
+    lines = tmp_path / "tours.jsonl"
+    lines.write_text("".join(tour.to_json() + "\n" for tour in tours))
+    out = subprocess.run(
+        [knights_binary, "classify", "--json", str(lines)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.dumps(found) == json.dumps(json.loads(out.stdout))
+    assert all(type(size) is str for size in found["types_closing"]["sizes"])
