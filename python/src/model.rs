@@ -6,6 +6,7 @@ use knights::puzzle::Puzzle;
 use knights::spec::Spec;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use pythonize::depythonize;
 use std::path::PathBuf;
 
 /// Keyword arguments that stand for a field of `[sums]`, so that
@@ -32,49 +33,47 @@ impl Model {
     }
 }
 
-/// The spec of keyword arguments: read through the same serde definitions as a model file,
-/// so the same fields are accepted and refused with the same words.
-fn spec_of(py: Python<'_>, board: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<Spec> {
-    let table = PyDict::new(py);
-    table.set_item("board", board)?;
-    let sums = PyDict::new(py);
+/// The spec of keyword arguments: each keyword's value taken as the TOML value a model file
+/// would hold there, then read through the same serde definitions as a model file, so the same
+/// fields are accepted and refused with the same words.
+fn spec_of(board: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<Spec> {
+    let origin = format!("Model(board={board:?})");
+    let mut table = toml::Table::new();
+    table.insert("board".to_string(), toml::Value::String(board.to_string()));
+    let mut sums = toml::Table::new();
     for (key, value) in fields.into_iter().flat_map(|d| d.iter()) {
         if value.is_none() {
             continue;
         }
         let name: String = key.extract()?;
-        match SUM_FIELDS.contains(&name.as_str()) {
-            true => sums.set_item(name, value)?,
-            false => table.set_item(name, value)?,
-        }
+        let (within, field) = match SUM_FIELDS.contains(&name.as_str()) {
+            true => (&mut sums, format!("sums.{name}")),
+            false => (&mut table, name.clone()),
+        };
+        let value = depythonize::<toml::Value>(&value)
+            .map_err(|e| model_error(&origin, format!("{field}: {e}")))?;
+        within.insert(name, value);
     }
     if !sums.is_empty() {
-        if table.contains("sums")? {
+        if table.contains_key("sums") {
             return Err(model_error(
                 "model",
                 "give line sums either as sums={...} or as rows=/cols=/... keywords, not both",
             ));
         }
-        table.set_item("sums", sums)?;
+        table.insert("sums".to_string(), toml::Value::Table(sums));
     }
-    let text: String = py
-        .import("json")?
-        .call_method1("dumps", (table,))?
-        .extract()?;
-    let json: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| model_error("model", e))?;
-    let value = toml::Value::try_from(json).map_err(|e| model_error("model", e))?;
-    value
+    toml::Value::Table(table)
         .try_into::<Spec>()
-        .map_err(|e| model_error(&format!("Model(board={board:?})"), e))
+        .map_err(|e| model_error(&origin, e))
 }
 
 #[pymethods]
 impl Model {
     #[new]
     #[pyo3(signature = (board, **fields))]
-    fn new(py: Python<'_>, board: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<Model> {
-        let spec = spec_of(py, board, fields)?;
+    fn new(board: &str, fields: Option<&Bound<'_, PyDict>>) -> PyResult<Model> {
+        let spec = spec_of(board, fields)?;
         Model::checked(spec, &format!("Model(board={board:?})"))
     }
 

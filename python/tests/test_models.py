@@ -27,6 +27,23 @@ def test_a_field_of_the_wrong_type_is_named():
     assert "invalid type" in refused(board="8x8", closed="yes")
 
 
+def test_a_value_no_model_file_holds_is_refused_naming_its_field():
+    """Each keyword's value becomes the TOML value a model file would hold; one that cannot
+    (None inside a table, an integer past TOML's 64 bits, an object) is a ModelError that
+    names the keyword's field, as a bad value of the right kind is."""
+    assert refused(board="8x8", start={"cols": [None]}).startswith('Model(board="8x8"): start: ')
+    assert refused(board="8x8", rows=2**63).startswith('Model(board="8x8"): sums.rows: ')
+    assert refused(board="8x8", rows=2**70).startswith('Model(board="8x8"): sums.rows: ')
+    assert refused(board="8x8", symmetry=object()).startswith('Model(board="8x8"): symmetry: ')
+    assert refused(board="8x8", start={0: [0]}).startswith('Model(board="8x8"): start: ')
+
+
+def test_sequences_of_any_kind_are_arrays():
+    listed = knights.Model(board="8x8", start={"cols": [0, 7]}, leaper=[1, 2])
+    tupled = knights.Model(board="8x8", start={"cols": (0, 7)}, leaper=(1, 2))
+    assert listed.to_toml() == tupled.to_toml()
+
+
 def test_a_bad_board_is_named_in_the_callers_words():
     assert refused(board="6x") == (
         'Model(board="6x"): board \'6x\' is not of the form ROWSxCOLS or LAYERSxROWSxCOLS'
