@@ -1200,11 +1200,7 @@ fn a_second_bench_record_of_a_commit_gets_a_new_name() {
         let out = knights(&args);
         assert!(out.status.success(), "{}", stderr(&out));
     }
-    let mut names: Vec<String> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = crate::common::files::names(dir.path());
     assert_eq!(names.len(), 4, "{names:?}");
     let first = names
         .iter()

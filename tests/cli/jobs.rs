@@ -604,14 +604,9 @@ fn run_missing_stops_without_a_status_when_merge_refuses_a_result() {
         err.contains("merge refused") && err.contains("job-0.jsonl"),
         "{err}"
     );
-    let left: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let left = crate::common::files::names(dir);
     assert!(
-        !left
-            .iter()
-            .any(|n| n.to_string_lossy().starts_with("status.json")),
+        !left.iter().any(|n| n.starts_with("status.json")),
         "{left:?}"
     );
 }

@@ -3,13 +3,13 @@
 //! command never writes over its own input or an existing job file without `--force`.
 
 use crate::common::cli::{knights, refused, spawn, stderr};
+use crate::common::files::names;
 use std::path::Path;
 
 /// The names in `dir` other than `keep`.
 fn others(dir: &Path, keep: &[&str]) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+    names(dir)
+        .into_iter()
         .filter(|n| !keep.contains(&n.as_str()))
         .collect()
 }

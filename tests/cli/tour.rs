@@ -2,6 +2,7 @@
 //! requests it must refuse, and a file that appears only once its tour has passed.
 
 use crate::common::cli::{knights, refused, stderr};
+use crate::common::files::names;
 
 fn temp_path(dir: &tempfile::TempDir, name: &str) -> String {
     dir.path().join(name).to_string_lossy().into_owned()
@@ -222,11 +223,7 @@ fn a_signal_while_writing_a_tour_leaves_no_partial_file() {
     // 10^8 cells, 400 MB: seconds of writing, so the signal lands mid-file.
     let mut child = crate::common::cli::spawn(&["tour", "--board", "10000x10000", "-o", &path]);
     let started = std::time::Instant::now();
-    let partial = || {
-        std::fs::read_dir(dir.path())
-            .unwrap()
-            .any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".part"))
-    };
+    let partial = || names(dir.path()).iter().any(|n| n.ends_with(".part"));
     while !partial() {
         assert!(started.elapsed().as_secs() < 120, "no .part file appeared");
         assert!(
@@ -244,9 +241,6 @@ fn a_signal_while_writing_a_tour_leaves_no_partial_file() {
     let said = stderr(&out);
     assert_eq!(out.status.code(), Some(143), "{said}");
     assert!(said.contains("stopped by a signal"), "{said}");
-    let left: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let left = names(dir.path());
     assert!(left.is_empty(), "left behind: {left:?}");
 }
