@@ -355,6 +355,28 @@ const SEMIMAGIC_4X14: Line = Line {
     source: "OEIS A309273; numbered tours derived",
 };
 
+// Kumar's magic ladders (arXiv 1802.09340): numbered tours / 4, as A309273.
+const LONG_LINES_4X6: Line = Line {
+    what: "4x6 tours whose rows (the long lines) sum to 75",
+    source: "OEIS A329370 (Kumar); numbered tours derived",
+};
+const LONG_LINES_4X8: Line = Line {
+    what: "4x8 tours whose rows (the long lines) sum to 132",
+    source: "OEIS A329370 (Kumar); numbered tours derived",
+};
+const LONG_LINES_4X10: Line = Line {
+    what: "4x10 tours whose rows (the long lines) sum to 205",
+    source: "OEIS A329370 (Kumar); numbered tours derived",
+};
+const SHORT_LINES_6X6: Line = Line {
+    what: "6x6 tours whose columns sum to 111",
+    source: "OEIS A328872 (Kumar); numbered tours derived",
+};
+const SHORT_LINES_6X7: Line = Line {
+    what: "6x7 tours whose columns (the short lines) sum to 129",
+    source: "OEIS A328872 (Kumar); numbered tours derived",
+};
+
 // Long thin boards, beyond any enumeration: only the frontier engine counts them.
 const PATHS_3X28: Line = Line {
     what: "open tours (directed paths) on 3x28",
@@ -454,6 +476,42 @@ table! {
         Row::new(PATHS_5X9, Toml("board = \"5x9\"\n"), 529_791_280, None);
     closed_6x8: no, no, no,
         Row::new(CYCLES_6X8, Toml("board = \"6x8\"\nclosed = true\n"), 55_488_142, None);
+    // Kumar's ladders with the long lines magic (4 x 2n) and the short lines magic (6 x n).
+    long_lines_4x6: fast, fast, fast,
+        Row::new(
+            LONG_LINES_4X6,
+            Toml("board = \"4x6\"\n[sums]\nrows = 75\n"),
+            64,
+            Some(16),
+        );
+    long_lines_4x8: fast, (slow "slow: seconds in release"), (slow "slow: seconds in release"),
+        Row::new(
+            LONG_LINES_4X8,
+            Toml("board = \"4x8\"\n[sums]\nrows = 132\n"),
+            544,
+            Some(136),
+        );
+    long_lines_4x10: fast, no, no,
+        Row::new(
+            LONG_LINES_4X10,
+            Toml("board = \"4x10\"\n[sums]\nrows = 205\n"),
+            12_408,
+            Some(3_102),
+        ).counted_only();
+    short_lines_6x6: fast, (slow "slow: about 100 s in release"), (slow "slow: about 90 s in release"),
+        Row::new(
+            SHORT_LINES_6X6,
+            Toml("board = \"6x6\"\n[sums]\ncols = 111\n"),
+            352,
+            Some(88),
+        );
+    short_lines_6x7: (slow "slow: seconds in release on two cores"), no, no,
+        Row::new(
+            SHORT_LINES_6X7,
+            Toml("board = \"6x7\"\n[sums]\ncols = 129\n"),
+            1_152,
+            Some(288),
+        ).counted_only();
     // The 4 x n ladder of issue 32: semimagic tours whose short lines sum to 2(4n + 1).
     semimagic_4x7: fast, fast, fast,
         Row::new(
@@ -558,7 +616,6 @@ mod frontier {
     }
 }
 
-/// "1,234,567": a count as tests/data/known-counts.md writes it.
 /// A row's published solutions and classes, for tests that check other paths against them.
 pub fn published(name: &str) -> (u64, Option<u64>) {
     let (_, row) = rows::all()
@@ -568,6 +625,7 @@ pub fn published(name: &str) -> (u64, Option<u64>) {
     (row.solutions, row.classes)
 }
 
+/// "1,234,567": a count as tests/data/known-counts.md writes it.
 fn with_commas(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
