@@ -368,12 +368,20 @@ const LONG_LINES_4X10: Line = Line {
     what: "4x10 tours whose rows (the long lines) sum to 205",
     source: "OEIS A329370 (Kumar); numbered tours derived",
 };
+const LONG_LINES_4X12: Line = Line {
+    what: "4x12 tours whose rows (the long lines) sum to 294",
+    source: "OEIS A329370 (Kumar); numbered tours derived",
+};
 const SHORT_LINES_6X6: Line = Line {
     what: "6x6 tours whose columns sum to 111",
     source: "OEIS A328872 (Kumar); numbered tours derived",
 };
 const SHORT_LINES_6X7: Line = Line {
     what: "6x7 tours whose columns (the short lines) sum to 129",
+    source: "OEIS A328872 (Kumar); numbered tours derived",
+};
+const SHORT_LINES_6X8: Line = Line {
+    what: "6x8 tours whose columns (the short lines) sum to 147",
     source: "OEIS A328872 (Kumar); numbered tours derived",
 };
 
@@ -498,6 +506,13 @@ table! {
             12_408,
             Some(3_102),
         ).counted_only();
+    long_lines_4x12: (slow "slow: about a minute in release on one core"), no, no,
+        Row::new(
+            LONG_LINES_4X12,
+            Toml("board = \"4x12\"\n[sums]\nrows = 294\n"),
+            233_424,
+            Some(58_356),
+        ).counted_only();
     short_lines_6x6: fast, (slow "slow: about 100 s in release"), (slow "slow: about 90 s in release"),
         Row::new(
             SHORT_LINES_6X6,
@@ -511,6 +526,13 @@ table! {
             Toml("board = \"6x7\"\n[sums]\ncols = 129\n"),
             1_152,
             Some(288),
+        ).counted_only();
+    short_lines_6x8: (slow "slow: about a minute in release on one core"), no, no,
+        Row::new(
+            SHORT_LINES_6X8,
+            Toml("board = \"6x8\"\n[sums]\ncols = 147\n"),
+            7_520,
+            Some(1_880),
         ).counted_only();
     // The 4 x n ladder of issue 32: semimagic tours whose short lines sum to 2(4n + 1).
     semimagic_4x7: fast, fast, fast,
