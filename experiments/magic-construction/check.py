@@ -29,13 +29,13 @@ def check(R, C, a):
         if not knight(where[v], where[v + 1]):
             return False, False, 'numbers %d %d at %s %s are not a knight move apart' % (v, v + 1, where[v], where[v + 1])
     rs, cs = C * (n + 1), R * (n + 1)  # twice the line sums
-    for r in range(R):
-        s = sum(a[r * C:(r + 1) * C])
-        if 2 * s != rs: return False, False, 'row %d sums to %d, not %s' % (r, s, rs / 2)
-    for c in range(C):
-        s = sum(a[c::C])
-        if 2 * s != cs: return False, False, 'column %d sums to %d, not %s' % (c, s, cs / 2)
+    badr = [r for r in range(R) if 2 * sum(a[r * C:(r + 1) * C]) != rs]
+    badc = [c for c in range(C) if 2 * sum(a[c::C]) != cs]
     closed = knight(where[n], where[1])
+    if badr or badc:
+        return False, closed, ('knight\'s tour (%s), but %d of %d rows and %d of %d columns miss the magic sum '
+                               '(first: %s)' % ('closed' if closed else 'open', len(badr), R, len(badc), C,
+                                                'row %d' % badr[0] if badr else 'column %d' % badc[0]))
     return True, closed, 'semimagic knight\'s tour, %s' % ('closed' if closed else 'open')
 
 def construct(R, C):

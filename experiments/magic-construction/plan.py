@@ -109,11 +109,15 @@ def unit_signatures(m, n):
         rel = lambda x: None if x is None else (x[0] - blk[0], x[1] - blk[1])
         sig.setdefault(o, []).append(((blk[0] - o[0], blk[1] - o[1]), p0, p1, size, rel(prev), rel(nxt)))
     res = {}
+    pm = path_markers(m, n) if SCHEME['markers'] == 'paths' else {}
+    rm = region_markers(m, n) if SCHEME['markers'] == 'region' else {}
+    members = {}
+    for b, w in owner.items(): members.setdefault(w, []).append(b)
     for o, v in sig.items():
-        blocks = sorted({(b[0] - o[0], b[1] - o[1]) for b, w in owner.items() if w == o})
+        blocks = sorted({(b[0] - o[0], b[1] - o[1]) for b in members[o]})
         if SCHEME['markers'] == 'cycle': marker = MARKERS.get(o)
-        elif SCHEME['markers'] == 'paths': marker = path_markers(m, n).get(o)
-        elif SCHEME['markers'] == 'region': marker = region_markers(m, n).get(o, (False, False))
+        elif SCHEME['markers'] == 'paths': marker = pm.get(o)
+        elif SCHEME['markers'] == 'region': marker = rm.get(o, (False, False))
         else: marker = None
         res[o] = (tuple(blocks), tuple(sorted(v)), marker)
     return res
@@ -178,6 +182,7 @@ def set_scheme(name, merge=None):
 
 
 COMP_DEPTH = 1
+ALONG = True  # free the long lines too (compensated along the row)
 def region_markers(m, n):
     """Paths scheme with two-block turn units: a turn unit may leave its short
     lines (the 4-cell lines across it) unbalanced; the block beside each of its
@@ -191,7 +196,8 @@ def region_markers(m, n):
         horiz = L[0] == b[0]
         # the long lines: free in the unit, compensated by the next block along
         K = COMP_DEPTH
-        if horiz:
+        if not ALONG: pass
+        elif horiz:
             mark(b, True, False)
             lo, hi = min(b[1], L[1]), max(b[1], L[1])
             for k in range(1, K + 1):

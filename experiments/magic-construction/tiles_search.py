@@ -179,6 +179,7 @@ def main():
     scheme = 'cycle' if '--cycle' in sys.argv else 'paths'
     plan.set_scheme(scheme, True if '--merge' in sys.argv else False if '--nomerge' in sys.argv else None)
     MAXB = 9
+    if '--noalong' in sys.argv: plan.ALONG = False
     if '--depth' in sys.argv: plan.COMP_DEPTH = int(sys.argv[sys.argv.index('--depth') + 1])
     MINM = int(sys.argv[sys.argv.index('--min-m') + 1]) if '--min-m' in sys.argv else 2
     MINN = int(sys.argv[sys.argv.index('--min-n') + 1]) if '--min-n' in sys.argv else 2
