@@ -6,8 +6,11 @@
   python3 construct.py R C --json     # {"rows": R, "cols": C, "numbers": [...]}, row-major
 
 The tour is produced as a sequence of cells in tour order (cells(), a
-generator), in time and memory linear in R*C; only the table tiles.json
-(found once by tiles_search.py) and the block plan (plan.py) are used.
+generator), in time and memory linear in R*C; only a tile table (found once by
+tiles_search.py) and the block plan (plan.py) are used.
+Boards with both sides >= 16 and R/4 or C/4 even: scheme "ab", tiles_ab.json,
+semimagic. Other boards: scheme "paths", tiles.json, a knight's tour whose lines
+are magic except those through the two turn units (or no table entry).
 8x8 is not covered by the block plan: it is taken from the project's census of
 8x8 semimagic tours (results/semimagic-census, class 1)."""
 import json, os, sys
@@ -16,8 +19,8 @@ import plan
 HERE = os.path.dirname(os.path.abspath(__file__))
 CENSUS = os.path.join(HERE, '..', '..', 'results', 'semimagic-census', 'classes-so-far.jsonl')
 
-def load_table():
-    with open(os.path.join(HERE, 'tiles.json')) as f:
+def load_table(name):
+    with open(os.path.join(HERE, name)) as f:
         t = json.load(f)
     plan.set_scheme(t['scheme'], t.get('merge'))
     return {json.dumps(x['signature']): x['pieces'] for x in t['tiles']}
@@ -41,8 +44,14 @@ def numbers(R, C):
         with open(CENSUS) as f:
             return json.loads(f.readline())['numbers']
     m, n = R // 4, C // 4
-    table = load_table()
-    transpose = n < 3  # the table covers n >= 3 block columns; 4m x 8 is the transpose of 8 x 4m
+    if m >= 4 and n >= 4 and (n % 2 == 0 or m % 2 == 0):
+        # scheme "ab" (tiles_ab.json): semimagic; needs an even number of block columns
+        table = load_table('tiles_ab.json')
+        transpose = n % 2 == 1
+    else:
+        # scheme "paths" (tiles.json): knight's tour, magic except the lines through the turns
+        table = load_table('tiles.json')
+        transpose = n < 3  # the table covers n >= 3 block columns; 4m x 8 is the transpose of 8 x 4m
     if transpose: m, n = n, m
     W = 4 * n
     a = [0] * (R * C)

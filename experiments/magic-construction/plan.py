@@ -176,6 +176,8 @@ def visits_cycle(m, n):
 
 SCHEME = {'fn': visits, 'merge': True, 'markers': False}
 def set_scheme(name, merge=None):
+    if name == 'ab':
+        SCHEME.update({'fn': visits_ab, 'merge': False, 'markers': False}); return
     SCHEME['fn'] = visits_cycle if name == 'cycle' else visits
     SCHEME['merge'] = (name != 'cycle') if merge is None else merge
     SCHEME['markers'] = 'cycle' if (name == 'cycle' and SCHEME['merge']) else 'paths' if not SCHEME['merge'] else 'region'
@@ -216,3 +218,37 @@ def region_markers(m, n):
                     mark(x, True, False)
                     mark((x[0], x[1] - k) if x[1] - K >= 0 else (x[0], x[1] + k), True, False)
     return free
+
+# ---- scheme "ab": passes A, B, A reversed, B reversed (no U-turn joins) ----
+def ab_paths(m, n):
+    """Explicit Hamiltonian block paths A: Y -> X and B: X -> Y, X = (1,1),
+    Y = (1,2), for n even >= 4 and m >= 4. A[-2] = (0,1) != B[1] = (2,1) and
+    A[1] = (0,2) != B[-2] = (1,3), so neither join is a U-turn."""
+    assert n % 2 == 0 and n >= 4 and m >= 4
+    X, Y = (1, 1), (1, 2)
+    A = [Y] + [(0, j) for j in range(2, n)]
+    for k, j in enumerate(range(n - 1, 2, -1)):          # columns n-1 .. 3, rows 1..m-1
+        rows = range(1, m) if k % 2 == 0 else range(m - 1, 0, -1)
+        A += [(i, j) for i in rows]
+    A += [(i, 2) for i in range(m - 1, 1, -1)]            # column 2 up to row 2
+    A += [(i, 1) for i in range(2, m)] + [(i, 0) for i in range(m - 1, -1, -1)] + [(0, 1), X]
+    B = [X]
+    if m % 2 == 0:                                        # rows 2..m-1 snake over columns 1..n-1
+        for k, i in enumerate(range(2, m)):
+            cols = range(1, n) if k % 2 == 0 else range(n - 1, 0, -1)
+            B += [(i, j) for j in cols]
+    else:                                                 # row 2 east, then columns n-1..1 over rows 3..m-1
+        B += [(2, j) for j in range(1, n)]
+        for k, j in enumerate(range(n - 1, 0, -1)):
+            rows = range(3, m) if k % 2 == 0 else range(m - 1, 2, -1)
+            B += [(i, j) for i in rows]
+    B += [(i, 0) for i in range(m - 1, -1, -1)] + [(0, j) for j in range(1, n)]
+    B += [(1, j) for j in range(n - 1, 2, -1)] + [Y]
+    return A, B
+
+def visits_ab(m, n):
+    A, B = ab_paths(m, n)
+    for b in A: yield b, 0
+    for b in B: yield b, 1
+    for b in reversed(A): yield b, 2
+    for b in reversed(B): yield b, 3

@@ -176,9 +176,9 @@ def sat_solve(sigs, dom, links, rsums, ok, asg):
 
 def main():
     closed = '--closed' in sys.argv
-    scheme = 'cycle' if '--cycle' in sys.argv else 'paths'
+    scheme = 'cycle' if '--cycle' in sys.argv else 'ab' if '--ab' in sys.argv else 'paths'
     plan.set_scheme(scheme, True if '--merge' in sys.argv else False if '--nomerge' in sys.argv else None)
-    MAXB = 9
+    MAXB = int(sys.argv[sys.argv.index("--maxb") + 1]) if "--maxb" in sys.argv else 9
     if '--noalong' in sys.argv: plan.ALONG = False
     if '--depth' in sys.argv: plan.COMP_DEPTH = int(sys.argv[sys.argv.index('--depth') + 1])
     MINM = int(sys.argv[sys.argv.index('--min-m') + 1]) if '--min-m' in sys.argv else 2
@@ -188,6 +188,7 @@ def main():
         for n in range(2, MAXB + 1):
             if (m, n) == (2, 2) and scheme == 'paths': continue
             if m < MINM or n < MINN: continue
+            if scheme == 'ab' and (m < 4 or n < 4 or n % 2): continue
             if scheme == 'paths' and plan.SCHEME['merge'] and n < 3: continue
             if scheme == 'cycle' and m % 2: continue
             s = plan.unit_signatures(m, n)
@@ -219,7 +220,7 @@ def main():
                 for J in range(n):
                     grp = tuple(sorted((s[(I, J)] for I in range(m) if plan.free_lines(s[(I, J)][2])[1]), key=str))
                     if grp: lsums.add((grp, 4))
-            if (m, n) == (MAXB - 3, MAXB - 2) or ((m, n) == (MAXB, MAXB) and 'n_sigs' not in dir()): n_sigs, n_links = len(sigs), len(links)
+            if (m, n) == (MAXB - 3, MAXB - 2 - (MAXB % 2 == 1)) or ((m, n) == (MAXB, MAXB) and 'n_sigs' not in dir()): n_sigs, n_links = len(sigs), len(links)
     print(len(sigs), 'signatures,', len(links), 'linked pairs (up to 6x7 blocks: %d, %d)' % (n_sigs, n_links), file=sys.stderr)
     sigs = sorted(sigs, key=str)
     dom = {s: tiles_for(s) for s in sigs}
