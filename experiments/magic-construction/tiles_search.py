@@ -197,7 +197,9 @@ def main():
             idx = {}
             for o, sg in s.items():
                 for i, pc in enumerate(sg[1]): idx[(o, pc[1], (o[0] + pc[0][0], o[1] + pc[0][1]))] = i
-            for a, b in zip(pcs, pcs[1:]):
+            pairs = list(zip(pcs, pcs[1:]))
+            if closed and scheme == 'ab': pairs.append((pcs[-1], pcs[0]))  # the closing move
+            for a, b in pairs:
                 oa, ob = a[0], b[0]
                 links.add((s[oa], idx[(oa, a[1], a[3])], s[ob], idx[(ob, b[1], b[3])], (ob[0] - oa[0], ob[1] - oa[1])))
             if plan.SCHEME['markers'] == 'cycle':
@@ -225,7 +227,7 @@ def main():
     sigs = sorted(sigs, key=str)
     dom = {s: tiles_for(s) for s in sigs}
     print('domain sizes', sorted(len(v) for v in dom.values()), file=sys.stderr)
-    if closed:
+    if closed and scheme != "ab":
         for s in sigs:
             p = s[1]
             if any(x[4] is None for x in p):
