@@ -8,8 +8,8 @@
 The tour is produced as a sequence of cells in tour order (cells(), a
 generator), in time and memory linear in R*C; only a tile table (found once by
 tiles_search.py) and the block plan (plan.py) are used.
-Boards with both sides >= 16 and R/4 or C/4 even: scheme "ab", tiles_ab.json,
-semimagic. Other boards: scheme "paths", tiles.json, a knight's tour whose lines
+Boards with both sides >= 12, one side a multiple of 8 and >= 16: scheme "ab",
+tiles_ab.json, semimagic. Other boards: scheme "paths", tiles.json, a knight's tour whose lines
 are magic except those through the two turn units (or no table entry).
 8x8 is not covered by the block plan: it is taken from the project's census of
 8x8 semimagic tours (results/semimagic-census, class 1)."""
@@ -44,10 +44,11 @@ def numbers(R, C):
         with open(CENSUS) as f:
             return json.loads(f.readline())['numbers']
     m, n = R // 4, C // 4
-    if m >= 4 and n >= 4 and (n % 2 == 0 or m % 2 == 0):
-        # scheme "ab" (tiles_ab.json): semimagic; needs an even number of block columns
-        table = load_table('tiles_ab.json')
-        transpose = n % 2 == 1
+    if (n % 2 == 0 and n >= 4 and m >= 3) or (m % 2 == 0 and m >= 4 and n >= 3):
+        # scheme "ab" (tiles_ab.json): semimagic; needs an even number (>= 4) of block columns
+        transpose = not (n % 2 == 0 and n >= 4)
+        # m = 3 block rows has its own paths and its own table
+        table = load_table('tiles_ab3.json' if (n if transpose else m) == 3 else 'tiles_ab.json')
     else:
         # scheme "paths" (tiles.json): knight's tour, magic except the lines through the turns
         table = load_table('tiles.json')

@@ -222,10 +222,16 @@ def region_markers(m, n):
 # ---- scheme "ab": passes A, B, A reversed, B reversed (no U-turn joins) ----
 def ab_paths(m, n):
     """Explicit Hamiltonian block paths A: Y -> X and B: X -> Y, X = (1,1),
-    Y = (1,2), for n even >= 4 and m >= 4. A[-2] = (0,1) != B[1] = (2,1) and
+    Y = (1,2), for n even >= 4 and m >= 3 (m = 3 has its own pattern). A[-2] = (0,1) != B[1] = (2,1) and
     A[1] = (0,2) != B[-2] = (1,3), so neither join is a U-turn."""
-    assert n % 2 == 0 and n >= 4 and m >= 4
+    assert n % 2 == 0 and n >= 4 and m >= 3
     X, Y = (1, 1), (1, 2)
+    if m == 3:
+        # rows 0-1 of columns 3..n-1 as a staircase: column j top-down if j odd, else bottom-up
+        stair = [(i, j) for j in range(3, n) for i in ((0, 1) if j % 2 else (1, 0))]
+        A = [Y, (0, 2)] + stair + [(2, j) for j in range(n - 1, -1, -1)] + [(1, 0), (0, 0), (0, 1), X]
+        B = [X, (2, 1), (2, 0), (1, 0), (0, 0), (0, 1), (0, 2)] + stair + [(2, j) for j in range(n - 1, 1, -1)] + [Y]
+        return A, B
     A = [Y] + [(0, j) for j in range(2, n)]
     for k, j in enumerate(range(n - 1, 2, -1)):          # columns n-1 .. 3, rows 1..m-1
         rows = range(1, m) if k % 2 == 0 else range(m - 1, 0, -1)

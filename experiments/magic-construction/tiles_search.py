@@ -182,13 +182,15 @@ def main():
     if '--noalong' in sys.argv: plan.ALONG = False
     if '--depth' in sys.argv: plan.COMP_DEPTH = int(sys.argv[sys.argv.index('--depth') + 1])
     MINM = int(sys.argv[sys.argv.index('--min-m') + 1]) if '--min-m' in sys.argv else 2
+    MAXM = int(sys.argv[sys.argv.index('--max-m') + 1]) if '--max-m' in sys.argv else 99
     MINN = int(sys.argv[sys.argv.index('--min-n') + 1]) if '--min-n' in sys.argv else 2
     sigs, links, comps, lsums, rsums = set(), set(), set(), set(), set()
     for m in range(2, MAXB + 1):
         for n in range(2, MAXB + 1):
             if (m, n) == (2, 2) and scheme == 'paths': continue
-            if m < MINM or n < MINN: continue
-            if scheme == 'ab' and (m < 4 or n < 4 or n % 2): continue
+            if m < MINM or n < MINN or m > MAXM: continue
+            if scheme == 'ab' and (m < 3 or n < 4 or n % 2): continue
+            
             if scheme == 'paths' and plan.SCHEME['merge'] and n < 3: continue
             if scheme == 'cycle' and m % 2: continue
             s = plan.unit_signatures(m, n)
@@ -222,7 +224,7 @@ def main():
                 for J in range(n):
                     grp = tuple(sorted((s[(I, J)] for I in range(m) if plan.free_lines(s[(I, J)][2])[1]), key=str))
                     if grp: lsums.add((grp, 4))
-            if (m, n) == (MAXB - 3, MAXB - 2 - (MAXB % 2 == 1)) or ((m, n) == (MAXB, MAXB) and 'n_sigs' not in dir()): n_sigs, n_links = len(sigs), len(links)
+            if (m, n) == (MAXB - 3, MAXB - 2 - (MAXB % 2 == 1)) or ((m, n) == (min(MAXM, MAXB), MAXB - MAXB % 2) and "n_sigs" not in dir()): n_sigs, n_links = len(sigs), len(links)
     print(len(sigs), 'signatures,', len(links), 'linked pairs (up to 6x7 blocks: %d, %d)' % (n_sigs, n_links), file=sys.stderr)
     sigs = sorted(sigs, key=str)
     dom = {s: tiles_for(s) for s in sigs}
