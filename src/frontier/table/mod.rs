@@ -1,31 +1,42 @@
 //! The states of one step and their counts, each count in the sweep's [`Counter`].
 //!
-//! An open-addressing hash table of fixed-width entries, each a packed word followed by its
-//! count, so that adding to a state touches one place in memory. Entries are added in
-//! batches: the places of a whole batch are looked up ahead (prefetched) before any is
+//! An open-addressing hash table of fixed-width places, each a state's key words (one when
+//! every state fits 64 bits, else two) then its count's (one modulo a prime, two for a
+//! 128-bit count), so that adding to a state touches one place in memory. Entries are added
+//! in batches: the places of a whole batch are looked up ahead (prefetched) before any is
 //! written, so that the cache misses of a table larger than the cache overlap instead of
 //! following each other.
 //!
-//! The sweep keeps two tables and swaps them after each step. A table is read once, in place
-//! order, and emptied as it is read ([`Table::drain`]): each entry is cleared while its cache
-//! line is already at hand, so the table can be filled again at the next step without
-//! allocating (new pages cost a fault each) or a separate pass to clear it.
-//! A word that fits 64 bits takes one key word instead of two.
+//! Between steps the states are a packed layer (see `layer`), not a table. A step adds the
+//! successors of the layer's states to its table (on several threads, to one table per
+//! shard, see [`shard_of`]), then moves the table into the next layer in place order:
+//! [`Table::drain_to`] for a layer in memory, [`Table::drain`] for a file or the spill.
+//! Each place is emptied as it is read, while its cache line is at hand, so the same table
+//! takes the next step's states without being allocated again (new pages cost a fault
+//! each) or cleared in a separate pass; [`Table::make_room`] makes a new one only when it is
+//! too small or far too large for the next step.
 //!
 //! The number of places is any multiple of eight, not only a power of two: a word's first
 //! place is the high half of its hash times the number of places, so that a table asked
 //! for a little more than a power of two does not take twice the memory.
 //!
-//! The hash takes a seed, and a table emptied takes a new one. A step reads its layer in
-//! the last table's place order, that is sorted by hash, and many of its successors are the
-//! words read (a move left out changes nothing); under the same hash they would come in
-//! sorted, and with linear probing a sorted stream pushes a growing run of full places
-//! ahead of itself until every word added walks it (measured in results/counts/README.md,
-//! "Issue 33 (session 40)"). Under a new seed the order a step reads its words in says
-//! nothing of their places.
+//! The hash takes a seed, and a table emptied takes a new one. A step's layer comes in the
+//! place order of the table it was drained from, that is sorted by hash, and many of its
+//! successors are the words read (a move left out changes nothing); under the same hash
+//! they would come in sorted, and with linear probing a sorted stream pushes a growing run
+//! of full places ahead of itself until every word added walks it (measured in
+//! results/counts/README.md, "Issue 33 (session 40)"). Under a new seed the order a step
+//! reads its words in says nothing of their places.
+
+mod hash;
+mod hints;
+
+pub use hash::shard_of;
 
 use super::counter::Counter;
 use super::layer::Slots;
+use hash::{hash, next_seed};
+use hints::{ask_for_huge_pages, prefetch};
 use std::collections::TryReserveError;
 
 /// The key words of an empty place. No state has them: a word with every bit set holds the
@@ -103,40 +114,6 @@ pub enum AddError {
     NoMemory,
 }
 
-/// Where a word's search for its place starts, in a table of hash seed `seed`. Each half
-/// of the word is mixed in whole: folding the halves together first (one shifted onto the
-/// other) lets words that differ in both halves alike share a hash.
-fn hash(word: u128, seed: u64) -> u64 {
-    let (low, high) = (word as u64, (word >> 64) as u64);
-    mix(low ^ mix(high ^ seed))
-}
-
-/// A bijection of 64-bit words in which every input bit changes about half the output bits:
-/// the finaliser of MurmurHash3 (Austin Appleby), shifts and multiplications by its two
-/// constants.
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    x ^ (x >> 33)
-}
-
-/// The seed after `seed`: the steps of a Weyl sequence, mixed.
-fn next_seed(seed: u64) -> u64 {
-    mix(seed.wrapping_add(0x9E37_79B9_7F4A_7C15))
-}
-
-/// Which of `shards` tables holds `word` when a step's states are split among several: a
-/// second hash, with its own rotation and multiplier, so that a shard's words are spread
-/// over all of its table's places (the high bits of [`hash`] would give each shard one
-/// range of places).
-pub fn shard_of(word: u128, shards: usize) -> usize {
-    let mixed = (word as u64).rotate_left(17) ^ ((word >> 64) as u64);
-    let spread = mixed.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    ((u128::from(spread) * shards as u128) >> 64) as usize
-}
-
 /// Places for about `states` entries at most [`FILL_EIGHTHS`] full, a multiple of eight.
 fn places_for(states: usize) -> usize {
     let places = states.saturating_mul(8) / FILL_EIGHTHS + 1;
@@ -190,8 +167,9 @@ impl Table {
     }
 
     /// Readies the (empty) table for a step of at least `needed` states: kept when it has
-    /// room for them and takes at most `max_bytes`, else made anew with room for
-    /// `preferred` (within `max_bytes`, if that leaves room for `needed`). An empty
+    /// room for them, is at most about [`SHRINK_FACTOR`] times the places they need and takes at
+    /// most `max_bytes`, else made anew with room for `preferred` (within `max_bytes`, if
+    /// that leaves room for `needed`). An empty
     /// table's places are all empty, so keeping it costs nothing; a new one costs a page
     /// fault per page, hence the room to spare.
     pub fn make_room(
@@ -242,9 +220,9 @@ impl Table {
     }
 
     /// Adds to each word of `words` (at most [`BATCH`] of them) the count beside it in
-    /// `counts`, creating states as needed. A full table doubles when the two tables the
-    /// move holds take at most `max_bytes`; else it adds none of the batch and says it is
-    /// full.
+    /// `counts`, creating states as needed. A full table doubles when the old places and
+    /// the doubled ones, held together while the states move, take at most `max_bytes`
+    /// (three times its bytes); else it adds none of the batch and says it is full.
     pub fn add_batch(
         &mut self,
         words: &[u128],
@@ -485,156 +463,5 @@ fn write_count(words: &mut [u64], count: u128) {
     }
 }
 
-/// Asks the kernel to back the (not yet touched) capacity of `data` with huge pages where it
-/// can: each insertion lands at a random place, and with 4 KiB pages nearly every one also
-/// misses the address translation cache. Only a hint: without it the table works the same.
-fn ask_for_huge_pages(data: &Vec<u64>) {
-    #[cfg(target_os = "linux")]
-    {
-        const PAGE: usize = 4096;
-        let start = data.as_ptr() as usize;
-        let end = start + data.capacity() * std::mem::size_of::<u64>();
-        let (first, last) = (start.next_multiple_of(PAGE), end / PAGE * PAGE);
-        if last > first {
-            // SAFETY: the range lies inside the vector's own allocation, page aligned as
-            // madvise requires; MADV_HUGEPAGE changes how pages are backed, never their
-            // contents, and a refusal (its return value) leaves everything as it was.
-            unsafe {
-                libc::madvise(
-                    first as *mut libc::c_void,
-                    last - first,
-                    libc::MADV_HUGEPAGE,
-                )
-            };
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = data;
-}
-
-/// Asks for the cache line holding `place` ahead of its use.
-fn prefetch(place: &[u64]) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: SSE is part of every x86_64 target, and a prefetch reads nothing: it
-        // cannot fault, whatever the address (here one inside `place`).
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(place.as_ptr().cast()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = place;
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_table_larger_than_memory_is_an_error_not_an_abort() {
-        assert!(Table::with_capacity(128, Counter::Wide, usize::MAX / 2).is_err());
-        assert!(Table::with_capacity(128, Counter::Wide, 1 << 60).is_err());
-    }
-
-    /// `copies` times each of `words`, each time with the count `add`, in batches.
-    fn filled(bits: u32, counter: Counter, words: &[u128], add: u128, copies: usize) -> Table {
-        let mut table = Table::with_capacity(bits, counter, 1).unwrap();
-        let counts = vec![add; words.len()];
-        for _ in 0..copies {
-            for (w, c) in words.chunks(BATCH).zip(counts.chunks(BATCH)) {
-                table.add_batch(w, c, usize::MAX).unwrap();
-            }
-        }
-        table
-    }
-
-    #[test]
-    fn counts_of_one_word_add_up_across_batches_and_growth() {
-        let big = u128::MAX / 2 + 5;
-        for (bits, shift) in [(128, 70), (64, 50)] {
-            let words: Vec<u128> = (0..BATCH as u128).map(|w| w << shift).collect();
-            let table = filled(bits, Counter::Prime(7), &words, 5, 3);
-            assert_eq!(table.len(), BATCH);
-            assert_eq!(table.count_of(3 << shift), 1, "15 mod 7, {bits} bits");
-            assert_eq!(table.count_of(1 << 40), 0);
-            let table = filled(bits, Counter::Wide, &words, big, 3);
-            assert_eq!(
-                table.count_of(3 << shift),
-                big.wrapping_mul(3),
-                "three times past 2^128 wraps, {bits} bits"
-            );
-            let table = filled(bits, Counter::Wide, &words, u128::from(u64::MAX), 2);
-            assert_eq!(
-                table.count_of(3 << shift),
-                2 * u128::from(u64::MAX),
-                "the low word carries into the high, {bits} bits"
-            );
-        }
-    }
-
-    #[test]
-    fn a_table_that_may_not_grow_past_its_bytes_adds_nothing_of_a_batch_past_its_fill() {
-        let mut table = Table::with_capacity(64, Counter::Prime(7), 12).unwrap();
-        assert_eq!(table.places_n, 24, "room for 18 states at 3/4 fill");
-        let words: Vec<u128> = (0..18).collect();
-        let max = table.bytes() * 2;
-        table.add_batch(&words, &[1; 18], max).unwrap();
-        let more: Vec<u128> = (18..20).collect();
-        let full = table.add_batch(&more, &[1; 2], max);
-        assert!(matches!(full, Err(AddError::Full)));
-        assert_eq!((table.len(), table.count_of(18)), (18, 0));
-        table.add_batch(&more, &[1; 2], max * 2).unwrap();
-        assert_eq!((table.len(), table.count_of(18)), (20, 1));
-    }
-
-    #[test]
-    fn places_need_not_be_a_power_of_two() {
-        let table = Table::with_capacity(72, Counter::Prime(7), 1000).unwrap();
-        assert_eq!(
-            table.places_n, 1336,
-            "1000 states at 3/4 fill, a multiple of eight"
-        );
-        assert_eq!(table.bytes(), 1336 * 24);
-        let wide = Table::with_capacity(72, Counter::Wide, 1000).unwrap();
-        assert_eq!(wide.bytes(), 1336 * 32, "two key words and two count words");
-    }
-
-    #[test]
-    fn a_drained_table_is_empty_and_takes_new_states_without_the_old() {
-        let words: Vec<u128> = (0..100).collect();
-        for counter in [Counter::Prime(11), Counter::Wide] {
-            let mut table = filled(64, counter, &words, 10, 2);
-            let mut seen = Vec::new();
-            table
-                .drain(|w, c| {
-                    seen.push((w, c));
-                    Ok::<(), ()>(())
-                })
-                .unwrap();
-            seen.sort();
-            let sum = counter.add(10, 10);
-            assert_eq!(seen, words.iter().map(|&w| (w, sum)).collect::<Vec<_>>());
-            assert_eq!((table.len(), table.iter().count()), (0, 0));
-            table.make_room(100, 100, usize::MAX).unwrap();
-            table.add_batch(&[7], &[1], usize::MAX).unwrap();
-            assert_eq!(table.count_of(7), 1, "no count left from before");
-            assert_eq!(table.count_of(8), 0);
-        }
-    }
-
-    #[test]
-    fn a_drain_stopped_early_still_empties_the_table() {
-        let words: Vec<u128> = (0..100).collect();
-        let mut table = filled(128, Counter::Wide, &words, 1, 1);
-        let mut calls = 0;
-        let stopped = table.drain(|_, _| {
-            calls += 1;
-            if calls == 10 {
-                Err("stop")
-            } else {
-                Ok(())
-            }
-        });
-        assert_eq!((stopped, calls), (Err("stop"), 10));
-        assert_eq!((table.len(), table.iter().count()), (0, 0));
-    }
-}
+mod tests;
