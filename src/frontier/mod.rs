@@ -53,28 +53,9 @@ use transition::Shape;
 
 /// Counts the puzzle's tours as its solution kind counts them: undirected cycles when closed,
 /// directed paths (each numbering once) when open. The puzzle's other rules are not read:
-/// callers refuse what [`unsupported`] names. The states take at most the default
-/// [`Budget`] of memory.
-pub fn count_tours(
-    puzzle: &Puzzle,
-    limits: &Limits,
-    started: Instant,
-    on_progress: &dyn Fn(Progress),
-) -> Result<(Outcome, Figures), FrontierError> {
-    count_tours_within(
-        puzzle,
-        limits,
-        &Budget::default(),
-        None,
-        Workers::default(),
-        started,
-        on_progress,
-    )
-}
-
-/// As [`count_tours`], with the states held to `budget` in memory and the rest spilled to
-/// disk, with the sweep saved in `checkpoints` (and continued from the one there), and the
-/// steps in memory of enough states run on `workers`' threads.
+/// callers refuse what [`unsupported`] names. The states are held to `budget` in memory and
+/// the rest spilled to disk, the sweep is saved in `checkpoints` (and continued from the one
+/// there), and the steps in memory of enough states run on `workers`' threads.
 pub fn count_tours_within(
     puzzle: &Puzzle,
     limits: &Limits,
