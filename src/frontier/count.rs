@@ -25,7 +25,7 @@ use super::parallel::Buffers;
 use super::spill::SpillDir;
 use super::state::Packing;
 use super::table::Table;
-use super::transition::{Shape, Transition};
+use super::transition::{TourKind, Transition};
 use super::workers::Workers;
 use super::FrontierError;
 use crate::board::Board;
@@ -107,7 +107,7 @@ pub struct Means<'a> {
 /// given, each step in memory of enough states on `means.workers`' threads.
 pub fn sweep(
     board: &Board,
-    shape: Shape,
+    kind: TourKind,
     limits: &Limits,
     means: Means,
     started: Instant,
@@ -123,7 +123,7 @@ pub fn sweep(
     })?;
     // Bregman's bound on the count: below 2^128, one sweep modulo 2^128 gives the count;
     // else the product of the primes, each above 2^62, exceeds it.
-    let counters = counters_for(count_bits(board, shape == Shape::Cycle));
+    let counters = counters_for(count_bits(board, kind == TourKind::Cycle));
     let primes: Vec<u64> = counters
         .iter()
         .filter_map(|c| match c {
@@ -133,14 +133,14 @@ pub fn sweep(
         .collect();
     let transition = Transition {
         packing: Packing::new(schedule.slots as u32, schedule.bits),
-        shape,
+        kind,
         spare: Packing::spare_label(schedule.widest),
     };
     let bits = schedule.slots as u32 * schedule.bits;
     let steps = schedule.steps.len();
     let (keep, resume) = match checkpoints {
         Some(plan) => {
-            let problem = Problem::new(board, shape, &schedule, &counters);
+            let problem = Problem::new(board, kind, &schedule, &counters);
             let (store, resume) = Store::open(plan, &problem, bits)?;
             (Some(Keeper { store, problem }), resume)
         }

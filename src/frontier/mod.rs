@@ -49,7 +49,7 @@ pub use workers::{Workers, PARALLEL_FROM_STATES};
 use crate::puzzle::Puzzle;
 use crate::run::{Limits, Progress};
 use std::time::Instant;
-use transition::Shape;
+use transition::TourKind;
 
 /// Counts the puzzle's tours as its solution kind counts them: undirected cycles when closed,
 /// directed paths (each numbering once) when open. The puzzle's other rules are not read:
@@ -66,21 +66,21 @@ pub fn count_tours_within(
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
     let board = &puzzle.board;
-    let shape = if puzzle.closed.is_closed() {
-        Shape::Cycle
+    let kind = if puzzle.closed.is_closed() {
+        TourKind::Cycle
     } else {
-        Shape::Path
+        TourKind::Path
     };
     let n = board.n_cells();
     if n <= 1 {
         // One cell: the open tour that is just that cell, and no move to close it with.
-        let paths = u64::from(n == 1 && shape == Shape::Path);
+        let paths = u64::from(n == 1 && kind == TourKind::Path);
         return Ok((
             Outcome::Counted(BigCount::from_u64(paths)),
             Figures::default(),
         ));
     }
-    if n == 2 && shape == Shape::Cycle {
+    if n == 2 && kind == TourKind::Cycle {
         // Two cells a move apart make a closed tour, as the puzzle defines one (the last cell
         // a move from the first), though no cycle of the graph uses one move twice.
         let closed = u64::from(board.is_move(0, 1));
@@ -97,10 +97,10 @@ pub fn count_tours_within(
         checkpoints,
         workers,
     };
-    let (outcome, figures) = count::sweep(board, shape, limits, means, started, on_progress)?;
-    let outcome = match (outcome, shape) {
+    let (outcome, figures) = count::sweep(board, kind, limits, means, started, on_progress)?;
+    let outcome = match (outcome, kind) {
         // Each undirected path is two numberings, one from each end.
-        (Outcome::Counted(paths), Shape::Path) => Outcome::Counted(paths.mul_add(2, 0)),
+        (Outcome::Counted(paths), TourKind::Path) => Outcome::Counted(paths.mul_add(2, 0)),
         (other, _) => other,
     };
     Ok((outcome, figures))

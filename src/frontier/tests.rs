@@ -3,7 +3,7 @@
 
 use super::budget::Budget;
 use super::count::{sweep, Means, Outcome};
-use super::transition::Shape as Kind;
+use super::transition::TourKind;
 use super::workers::Workers;
 use crate::board::{Board, Leaper, Shape};
 use crate::run::Limits;
@@ -52,7 +52,11 @@ fn by_walking(board: &Board, closed: bool) -> u64 {
 
 /// The sweep's count in memory, checked against the same sweep spilling every step it can.
 fn by_sweep(board: &Board, closed: bool) -> u64 {
-    let kind = if closed { Kind::Cycle } else { Kind::Path };
+    let kind = if closed {
+        TourKind::Cycle
+    } else {
+        TourKind::Path
+    };
     let count = |budget: &Budget| {
         let limits = Limits::default();
         let (outcome, _) = sweep(
@@ -105,7 +109,7 @@ fn small_grids_and_knight_boards_agree_with_walking() {
 
 /// The sweep's count of undirected cycles or paths in memory, and the primes it took (0 for
 /// one sweep with a 128-bit count).
-fn count_and_primes(board: &Board, kind: Kind) -> (u64, usize) {
+fn count_and_primes(board: &Board, kind: TourKind) -> (u64, usize) {
     let (outcome, figures) = sweep(
         board,
         kind,
@@ -134,8 +138,8 @@ fn a_board_whose_bound_passes_two_to_the_128_is_counted_modulo_primes() {
     // rung's cells three moves each. The path 1 x n has one Hamiltonian path.
     let ladder = Board::new(Shape::flat(2, 80), wazir);
     let line = Board::new(Shape::flat(1, 160), wazir);
-    for (board, kind) in [(&ladder, Kind::Cycle), (&line, Kind::Path)] {
-        let bits = count_bits(board, kind == Kind::Cycle);
+    for (board, kind) in [(&ladder, TourKind::Cycle), (&line, TourKind::Path)] {
+        let bits = count_bits(board, kind == TourKind::Cycle);
         assert!(
             bits > 128.0,
             "{} {kind:?}: a bound of {bits} bits",
@@ -149,21 +153,21 @@ fn a_board_whose_bound_passes_two_to_the_128_is_counted_modulo_primes() {
     let shorter = Board::new(Shape::flat(2, 40), wazir);
     let bits = count_bits(&shorter, true);
     assert!(bits > 64.0 && bits < 120.0, "a bound of {bits} bits");
-    assert_eq!(count_and_primes(&shorter, Kind::Cycle), (1, 0));
+    assert_eq!(count_and_primes(&shorter, TourKind::Cycle), (1, 0));
     let knight = Board::new(Shape::flat(3, 4), Leaper::KNIGHT);
-    assert_eq!(count_and_primes(&knight, Kind::Path).1, 1, "3x4 paths");
+    assert_eq!(count_and_primes(&knight, TourKind::Path).1, 1, "3x4 paths");
 }
 
 /// Every state after every move of the sweep, from the empty frontier, with no counts: the
 /// states inside a step too, from which a new path takes the next label.
-fn every_successor_is_canonical(board: &Board, kind: Kind) {
+fn every_successor_is_canonical(board: &Board, kind: TourKind) {
     use super::layout::best_schedule;
     use super::state::Packing;
     use super::transition::Transition;
     let schedule = best_schedule(board).unwrap();
     let transition = Transition {
         packing: Packing::new(schedule.slots as u32, schedule.bits),
-        shape: kind,
+        kind,
         spare: Packing::spare_label(schedule.widest),
     };
     let p = transition.packing;
@@ -201,7 +205,7 @@ fn every_state_the_sweep_makes_is_already_renumbered() {
         (Shape::flat(4, 4), Leaper { a: 0, b: 1 }),
     ] {
         let board = Board::new(shape, leaper);
-        for kind in [Kind::Cycle, Kind::Path] {
+        for kind in [TourKind::Cycle, TourKind::Path] {
             every_successor_is_canonical(&board, kind);
         }
     }

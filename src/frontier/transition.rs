@@ -9,7 +9,7 @@ use super::state::{Packing, FIRST_LABEL, FREE, FULL, LOOSE};
 
 /// What is counted: cycles, or paths with two free ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
+pub enum TourKind {
     /// Hamiltonian cycles.
     Cycle,
     /// Hamiltonian paths (undirected).
@@ -22,7 +22,7 @@ pub struct Transition {
     /// The word layout.
     pub packing: Packing,
     /// Cycles or paths.
-    pub shape: Shape,
+    pub kind: TourKind,
     /// A label no canonical word holds, for a new path before renumbering.
     pub spare: u32,
 }
@@ -91,9 +91,9 @@ impl Transition {
                 let other = self.other_end(word, label, a, b)?;
                 (p.set(both_full, other, LOOSE), false, true)
             }
-            (x, y) if x == y => match self.shape {
-                Shape::Cycle => (both_full, true, true),
-                Shape::Path => return None,
+            (x, y) if x == y => match self.kind {
+                TourKind::Cycle => (both_full, true, true),
+                TourKind::Path => return None,
             },
             (x, y) => {
                 let other = self.other_end(word, y, a, b)?;
@@ -158,8 +158,8 @@ impl Transition {
         mut relabelled: bool,
     ) -> Option<u128> {
         let p = self.packing;
-        let leaving = match self.shape {
-            Shape::Cycle => {
+        let leaving = match self.kind {
+            TourKind::Cycle => {
                 // In a cycle every cell leaves with degree 2, whatever else it holds ends the
                 // state: one comparison of the leaving slots, then they are emptied at once.
                 if word & choice.leaving_mask != choice.leaving_full {
@@ -168,7 +168,7 @@ impl Transition {
                 word &= !choice.leaving_mask;
                 &[][..]
             }
-            Shape::Path => &choice.leaving[..],
+            TourKind::Path => &choice.leaving[..],
         };
         for &slot in leaving {
             let code = p.get(word, slot);
@@ -205,9 +205,9 @@ impl Transition {
     fn can_still_cover(&self, word: u128, choice: &Choice) -> bool {
         let p = self.packing;
         let stuck = (choice.one_left & !p.nonzero(word)).count_ones() as usize;
-        match self.shape {
-            Shape::Cycle => stuck == 0,
-            Shape::Path => stuck == 0 || stuck + p.count(word, LOOSE) <= 2,
+        match self.kind {
+            TourKind::Cycle => stuck == 0,
+            TourKind::Path => stuck == 0 || stuck + p.count(word, LOOSE) <= 2,
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::budget::Budget;
 use super::count::{sweep, Figures, Means, Outcome};
-use super::transition::Shape as Kind;
+use super::transition::TourKind;
 use super::workers::Workers;
 use crate::board::{Board, Leaper, Shape};
 use crate::run::{Limits, Progress};
@@ -13,7 +13,7 @@ use std::time::Instant;
 /// The count (as text), the states after each step, and the figures.
 fn run(
     board: &Board,
-    kind: Kind,
+    kind: TourKind,
     budget: &Budget,
     workers: Workers,
 ) -> (String, Vec<usize>, Figures) {
@@ -54,21 +54,27 @@ fn every_step_on(threads: usize) -> Workers {
 
 /// The boards of the checks: closed and open knight's tours, a box, and the wazir's ladder
 /// whose bound takes several primes.
-fn boards() -> Vec<(Board, Kind)> {
+fn boards() -> Vec<(Board, TourKind)> {
     vec![
-        (Board::new(Shape::flat(6, 6), Leaper::KNIGHT), Kind::Cycle),
-        (Board::new(Shape::flat(5, 5), Leaper::KNIGHT), Kind::Path),
         (
-            Board::new(Shape::solid(2, 3, 4), Leaper::KNIGHT),
-            Kind::Cycle,
+            Board::new(Shape::flat(6, 6), Leaper::KNIGHT),
+            TourKind::Cycle,
+        ),
+        (
+            Board::new(Shape::flat(5, 5), Leaper::KNIGHT),
+            TourKind::Path,
         ),
         (
             Board::new(Shape::solid(2, 3, 4), Leaper::KNIGHT),
-            Kind::Path,
+            TourKind::Cycle,
+        ),
+        (
+            Board::new(Shape::solid(2, 3, 4), Leaper::KNIGHT),
+            TourKind::Path,
         ),
         (
             Board::new(Shape::flat(2, 80), Leaper { a: 0, b: 1 }),
-            Kind::Cycle,
+            TourKind::Cycle,
         ),
     ]
 }
@@ -104,7 +110,7 @@ fn small_steps_stay_on_one_thread() {
     let budget = Budget::default();
     let (_, states, f) = run(
         &board,
-        Kind::Cycle,
+        TourKind::Cycle,
         &budget,
         Workers {
             threads: 2,
@@ -126,10 +132,10 @@ fn with_steps_spilled_two_threads_count_the_same_states_as_one() {
     let board = Board::new(Shape::flat(6, 6), Leaper::KNIGHT);
     // Room for the buffers and the smaller steps' tables, not for the largest steps.
     let budget = Budget::new(1 << 20, Some(parent.path().to_path_buf()));
-    let (count, states, alone) = run(&board, Kind::Cycle, &budget, Workers::new(1));
+    let (count, states, alone) = run(&board, TourKind::Cycle, &budget, Workers::new(1));
     assert!(alone.spilled_steps > 0, "{alone:?}");
     for threads in [2, 3] {
-        let (c, s, f) = run(&board, Kind::Cycle, &budget, every_step_on(threads));
+        let (c, s, f) = run(&board, TourKind::Cycle, &budget, every_step_on(threads));
         assert_eq!(
             (c.as_str(), &s),
             (count.as_str(), &states),

@@ -5,7 +5,7 @@
 use super::super::counter::Counter;
 use super::super::layer::record_bytes;
 use super::super::layout::Schedule;
-use super::super::transition::Shape;
+use super::super::transition::TourKind;
 use super::super::FrontierError;
 use crate::board::Board;
 use serde::{Deserialize, Serialize};
@@ -92,15 +92,15 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// The count of `shape` tours of `board` taken in `schedule`'s order with `counters`.
-    pub fn new(board: &Board, shape: Shape, schedule: &Schedule, counters: &[Counter]) -> Self {
+    /// The count of `kind` tours of `board` taken in `schedule`'s order with `counters`.
+    pub fn new(board: &Board, kind: TourKind, schedule: &Schedule, counters: &[Counter]) -> Self {
         let bits = schedule.slots as u32 * schedule.bits;
         Problem {
             board: board.shape().to_string(),
             leaper: board.leaper().to_string(),
-            tours: match shape {
-                Shape::Cycle => "cycles",
-                Shape::Path => "paths",
+            tours: match kind {
+                TourKind::Cycle => "cycles",
+                TourKind::Path => "paths",
             }
             .to_string(),
             schedule: fingerprint(schedule),

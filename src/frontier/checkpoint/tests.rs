@@ -4,7 +4,7 @@
 
 use super::super::budget::Budget;
 use super::super::count::{sweep, Figures, Means, Outcome};
-use super::super::transition::Shape as Kind;
+use super::super::transition::TourKind;
 use super::super::workers::Workers;
 use super::super::FrontierError;
 use super::{Checkpoints, Header, HEADER};
@@ -44,7 +44,7 @@ fn hardly_ever(dir: &Path) -> Checkpoints {
 /// done: the sweep then stops when the next step starts.
 fn run(
     board: &Board,
-    kind: Kind,
+    kind: TourKind,
     budget: &Budget,
     plan: &Checkpoints,
     stop_after: Option<usize>,
@@ -84,7 +84,7 @@ fn counted(outcome: Outcome) -> String {
 }
 
 /// The count of one run, without checkpoints.
-fn one_run(board: &Board, kind: Kind) -> (String, Figures) {
+fn one_run(board: &Board, kind: TourKind) -> (String, Figures) {
     let limits = Limits::default();
     let budget = Budget::default();
     let (outcome, figures) = sweep(
@@ -105,7 +105,7 @@ fn one_run(board: &Board, kind: Kind) -> (String, Figures) {
 
 /// Stops the sweep after each of `stops` in turn, each run continuing the last one's
 /// checkpoint, then lets it finish: the count must be one run's, and nothing may be left.
-fn stop_and_continue(board: &Board, kind: Kind, budget: &Budget, stops: &[usize]) {
+fn stop_and_continue(board: &Board, kind: TourKind, budget: &Budget, stops: &[usize]) {
     let name = format!("{} {kind:?} {} bytes", board.shape(), budget.bytes);
     let (want, _) = one_run(board, kind);
     let dir = scratch();
@@ -137,9 +137,9 @@ fn knight(rows: usize, cols: usize) -> Board {
 #[test]
 fn closed_6x6_and_open_5x5_stopped_and_continued_count_as_one_run() {
     let budget = Budget::default();
-    stop_and_continue(&knight(6, 6), Kind::Cycle, &budget, &[20]);
-    stop_and_continue(&knight(6, 6), Kind::Cycle, &budget, &[3, 21, 22]);
-    stop_and_continue(&knight(5, 5), Kind::Path, &budget, &[15]);
+    stop_and_continue(&knight(6, 6), TourKind::Cycle, &budget, &[20]);
+    stop_and_continue(&knight(6, 6), TourKind::Cycle, &budget, &[3, 21, 22]);
+    stop_and_continue(&knight(5, 5), TourKind::Path, &budget, &[15]);
 }
 
 #[test]
@@ -148,11 +148,11 @@ fn with_the_least_memory_the_saved_layers_come_from_spill_files() {
     let least = Budget::new(1, Some(spill.path().to_path_buf()));
     // 6x6 and 5x5 are counted modulo one prime, the wazir's 2 x 40 ladder with one 128-bit
     // count.
-    stop_and_continue(&knight(6, 6), Kind::Cycle, &least, &[24]);
-    stop_and_continue(&knight(5, 5), Kind::Path, &least, &[12, 18]);
+    stop_and_continue(&knight(6, 6), TourKind::Cycle, &least, &[24]);
+    stop_and_continue(&knight(5, 5), TourKind::Path, &least, &[12, 18]);
     let ladder = Board::new(Shape::flat(2, 40), Leaper { a: 0, b: 1 });
-    stop_and_continue(&ladder, Kind::Cycle, &least, &[40]);
-    let (_, figures) = one_run(&ladder, Kind::Cycle);
+    stop_and_continue(&ladder, TourKind::Cycle, &least, &[40]);
+    let (_, figures) = one_run(&ladder, TourKind::Cycle);
     assert_eq!(
         figures.primes, 0,
         "the 2 x 40 ladder takes the 128-bit count"
@@ -164,7 +164,7 @@ fn a_count_modulo_several_primes_continues_in_its_later_sweeps() {
     let wazir = Leaper { a: 0, b: 1 };
     let ladder = Board::new(Shape::flat(2, 80), wazir);
     let line = Board::new(Shape::flat(1, 160), wazir);
-    for (board, kind) in [(&ladder, Kind::Cycle), (&line, Kind::Path)] {
+    for (board, kind) in [(&ladder, TourKind::Cycle), (&line, TourKind::Path)] {
         let (_, figures) = one_run(board, kind);
         assert!(
             figures.primes >= 3,
@@ -186,7 +186,7 @@ fn saved_6x6() -> tempfile::TempDir {
     let plan = every_step(dir.path());
     let (outcome, _) = run(
         &knight(6, 6),
-        Kind::Cycle,
+        TourKind::Cycle,
         &Budget::default(),
         &plan,
         Some(20),
@@ -220,11 +220,11 @@ fn a_checkpoint_of_another_count_is_refused_and_kept() {
     let before = contents(dir.path());
     let plan = hardly_ever(dir.path());
     let others = [
-        (knight(6, 5), Kind::Cycle, "board"),
-        (knight(6, 6), Kind::Path, "tours"),
+        (knight(6, 5), TourKind::Cycle, "board"),
+        (knight(6, 6), TourKind::Path, "tours"),
         (
             Board::new(Shape::flat(6, 6), Leaper { a: 1, b: 3 }),
-            Kind::Cycle,
+            TourKind::Cycle,
             "leaper",
         ),
     ];
@@ -241,7 +241,14 @@ fn a_checkpoint_of_another_count_is_refused_and_kept() {
         assert_eq!(contents(dir.path()), before, "{field}: nothing removed");
     }
     // The same count continues it.
-    let (outcome, _) = run(&knight(6, 6), Kind::Cycle, &Budget::default(), &plan, None).unwrap();
+    let (outcome, _) = run(
+        &knight(6, 6),
+        TourKind::Cycle,
+        &Budget::default(),
+        &plan,
+        None,
+    )
+    .unwrap();
     assert_eq!(counted(outcome), "9862");
 }
 
@@ -250,7 +257,14 @@ fn a_checkpoint_of_another_count_is_refused_and_kept() {
 fn refused_as_damaged(dir: &Path, file: &Path, what: &str) {
     let before = contents(dir);
     let plan = hardly_ever(dir);
-    let err = run(&knight(6, 6), Kind::Cycle, &Budget::default(), &plan, None).unwrap_err();
+    let err = run(
+        &knight(6, 6),
+        TourKind::Cycle,
+        &Budget::default(),
+        &plan,
+        None,
+    )
+    .unwrap_err();
     assert!(
         matches!(&err, FrontierError::CheckpointDamaged { file: f, .. } if Path::new(f) == file),
         "{err}"
@@ -273,7 +287,14 @@ fn a_truncated_or_altered_layer_is_refused_and_kept() {
     refused_as_damaged(dir.path(), &layer, "SHA-256");
     std::fs::write(&layer, &whole).unwrap();
     let plan = hardly_ever(dir.path());
-    let (outcome, _) = run(&knight(6, 6), Kind::Cycle, &Budget::default(), &plan, None).unwrap();
+    let (outcome, _) = run(
+        &knight(6, 6),
+        TourKind::Cycle,
+        &Budget::default(),
+        &plan,
+        None,
+    )
+    .unwrap();
     assert_eq!(counted(outcome), "9862", "the layer restored continues");
 }
 
@@ -289,7 +310,7 @@ fn a_header_of_a_newer_format_or_edited_progress_is_refused() {
     edit("\"format\": 1,", "\"format\": 2,");
     let plan = hardly_ever(dir.path());
     let board = knight(6, 6);
-    let err = run(&board, Kind::Cycle, &Budget::default(), &plan, None).unwrap_err();
+    let err = run(&board, TourKind::Cycle, &Budget::default(), &plan, None).unwrap_err();
     assert!(
         matches!(err, FrontierError::CheckpointNewer { format: 2, .. }),
         "{err}"
@@ -308,7 +329,7 @@ fn a_header_of_a_newer_format_or_edited_progress_is_refused() {
     resealed(&|h| h.layer = "../elsewhere".to_string());
     refused_as_damaged(dir.path(), &header, "`layer`");
     std::fs::write(&header, &text).unwrap();
-    let (outcome, _) = run(&board, Kind::Cycle, &Budget::default(), &plan, None).unwrap();
+    let (outcome, _) = run(&board, TourKind::Cycle, &Budget::default(), &plan, None).unwrap();
     assert_eq!(counted(outcome), "9862", "the header restored continues");
 }
 
@@ -322,14 +343,14 @@ fn a_second_run_on_the_same_directory_is_refused_while_the_first_runs() {
     let second = |report| {
         if let Progress::Steps(s) = report {
             if s.step == 5 {
-                let err = run(&board, Kind::Cycle, &budget, &plan, None).unwrap_err();
+                let err = run(&board, TourKind::Cycle, &budget, &plan, None).unwrap_err();
                 assert!(matches!(err, FrontierError::CheckpointBusy { .. }), "{err}");
             }
         }
     };
     let (outcome, _) = sweep(
         &board,
-        Kind::Cycle,
+        TourKind::Cycle,
         &limits,
         Means {
             budget: &budget,
@@ -353,7 +374,14 @@ fn a_failed_save_removes_what_it_wrote_and_names_the_checkpoint_that_stands() {
     let blocker = dir.path().join(super::HEADER_NEW);
     std::fs::create_dir(&blocker).unwrap();
     let plan = every_step(dir.path());
-    let err = run(&knight(6, 6), Kind::Cycle, &Budget::default(), &plan, None).unwrap_err();
+    let err = run(
+        &knight(6, 6),
+        TourKind::Cycle,
+        &Budget::default(),
+        &plan,
+        None,
+    )
+    .unwrap_err();
     let FrontierError::CheckpointSave { file, previous, .. } = &err else {
         panic!("{err}");
     };
@@ -370,6 +398,13 @@ fn a_failed_save_removes_what_it_wrote_and_names_the_checkpoint_that_stands() {
         before,
         "only the standing checkpoint is left"
     );
-    let (outcome, _) = run(&knight(6, 6), Kind::Cycle, &Budget::default(), &plan, None).unwrap();
+    let (outcome, _) = run(
+        &knight(6, 6),
+        TourKind::Cycle,
+        &Budget::default(),
+        &plan,
+        None,
+    )
+    .unwrap();
     assert_eq!(counted(outcome), "9862");
 }
