@@ -16,12 +16,13 @@
 use super::bignum::BigCount;
 use super::bound::count_bits;
 use super::budget::Budget;
-use super::checkpoint::{Checkpoints, Problem, Resume, Store};
+use super::checkpoint::{Problem, Resume, Store};
 use super::counter::{counters_for, Counter};
 use super::crt::combine;
 use super::layer::Layer;
 use super::layout::{best_schedule, Schedule};
 use super::parallel::Buffers;
+use super::settings::Settings;
 use super::spill::SpillDir;
 use super::state::Packing;
 use super::table::Table;
@@ -92,32 +93,24 @@ pub enum Outcome {
     Stopped(Ending),
 }
 
-/// What a sweep may use: the memory its states may take, where its checkpoints go, and its
-/// threads.
-#[derive(Clone, Copy, Debug)]
-pub struct Means<'a> {
-    pub budget: &'a Budget,
-    pub checkpoints: Option<&'a Checkpoints>,
-    pub workers: Workers,
-}
-
 /// Counts the Hamiltonian cycles or undirected Hamiltonian paths of the board's move graph,
 /// which must have at least two cells, each with a move, holding at most about
-/// `means.budget.bytes` of states in memory, saving checkpoints in `means.checkpoints` if
-/// given, each step in memory of enough states on `means.workers`' threads.
+/// `settings.budget.bytes` of states in memory, saving checkpoints in `settings.checkpoints`
+/// if given, each step in memory of enough states on `settings.workers`' threads.
 pub fn sweep(
     board: &Board,
     kind: TourKind,
     limits: &Limits,
-    means: Means,
+    settings: &Settings,
     started: Instant,
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
-    let Means {
+    let Settings {
         budget,
         checkpoints,
         workers,
-    } = means;
+    } = settings;
+    let workers = *workers;
     let schedule = best_schedule(board).ok_or(FrontierError::TooWide {
         board: board.shape().to_string(),
     })?;

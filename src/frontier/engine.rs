@@ -1,26 +1,17 @@
 //! The frontier sweep as an engine: what it refuses, and the summary it reports.
 
-use super::budget::Budget;
-use super::checkpoint::Checkpoints;
 use super::count::{Figures, Outcome};
-use super::workers::Workers;
+use super::settings::Settings;
 use super::{count_tours_within, FrontierError};
 use crate::puzzle::Puzzle;
 use crate::run::{CheckpointNote, Class, Ending, Engine, EngineError, Limits, Progress, Summary};
 use crate::tour::Tour;
 use std::time::Instant;
 
-/// Counts plain open and closed tours without listing them; has no classes to report. Its
-/// states take at most its [`Budget`] of memory, the rest spilled to disk.
-#[derive(Clone, Debug, Default)]
-pub struct FrontierEngine {
-    /// Memory for the states, and where the spill goes.
-    pub budget: Budget,
-    /// Where the sweep is saved to continue later, and how often; `None` saves nothing.
-    pub checkpoints: Option<Checkpoints>,
-    /// The threads of the steps in memory (steps that spill run on one).
-    pub workers: Workers,
-}
+/// Counts plain open and closed tours without listing them; has no classes to report. The
+/// engine is its [`Settings`] and nothing more, so that what a count may use is spelled
+/// once: its states take at most the settings' budget of memory, the rest spilled to disk.
+pub type FrontierEngine = Settings;
 
 /// What a model asks for that the sweep cannot express, if anything.
 pub fn unsupported(puzzle: &Puzzle) -> Option<&'static str> {
@@ -54,18 +45,9 @@ impl FrontierEngine {
             });
         }
         let started = Instant::now();
-        let checkpoints = self.checkpoints.as_ref();
-        let (outcome, figures) = count_tours_within(
-            puzzle,
-            limits,
-            &self.budget,
-            checkpoints,
-            self.workers,
-            started,
-            on_progress,
-        )?;
+        let (outcome, figures) = count_tours_within(puzzle, limits, self, started, on_progress)?;
         let mut summary = summarise(puzzle, &outcome, &figures, started);
-        summary.checkpoint = checkpoints.map(|plan| CheckpointNote {
+        summary.checkpoint = self.checkpoints.as_ref().map(|plan| CheckpointNote {
             dir: plan.dir.display().to_string(),
             steps: figures.steps * figures.primes.max(1),
             continued_from_step: figures.continued_from_step,

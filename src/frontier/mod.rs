@@ -29,6 +29,7 @@ mod layer;
 mod layout;
 mod modular;
 mod parallel;
+mod settings;
 mod spill;
 mod state;
 mod table;
@@ -43,6 +44,7 @@ pub use count::{Figures, Outcome};
 pub use engine::{unsupported, FrontierEngine};
 pub use error::FrontierError;
 pub use forecast::{Forecast, Forecaster, Span};
+pub use settings::Settings;
 pub use trial::{trial, Trial};
 pub use workers::{Workers, PARALLEL_FROM_STATES};
 
@@ -53,15 +55,14 @@ use transition::TourKind;
 
 /// Counts the puzzle's tours as its solution kind counts them: undirected cycles when closed,
 /// directed paths (each numbering once) when open. The puzzle's other rules are not read:
-/// callers refuse what [`unsupported`] names. The states are held to `budget` in memory and
-/// the rest spilled to disk, the sweep is saved in `checkpoints` (and continued from the one
-/// there), and the steps in memory of enough states run on `workers`' threads.
+/// callers refuse what [`unsupported`] names. The states are held to the settings' budget in
+/// memory and the rest spilled to disk, the sweep is saved in their checkpoints (and
+/// continued from the one there), and the steps in memory of enough states run on their
+/// workers' threads.
 pub fn count_tours_within(
     puzzle: &Puzzle,
     limits: &Limits,
-    budget: &Budget,
-    checkpoints: Option<&Checkpoints>,
-    workers: Workers,
+    settings: &Settings,
     started: Instant,
     on_progress: &dyn Fn(Progress),
 ) -> Result<(Outcome, Figures), FrontierError> {
@@ -92,12 +93,7 @@ pub fn count_tours_within(
     if (0..n).any(|c| board.degree(c) == 0) {
         return Ok((Outcome::Counted(BigCount::default()), Figures::default()));
     }
-    let means = count::Means {
-        budget,
-        checkpoints,
-        workers,
-    };
-    let (outcome, figures) = count::sweep(board, kind, limits, means, started, on_progress)?;
+    let (outcome, figures) = count::sweep(board, kind, limits, settings, started, on_progress)?;
     let outcome = match (outcome, kind) {
         // Each undirected path is two numberings, one from each end.
         (Outcome::Counted(paths), TourKind::Path) => Outcome::Counted(paths.mul_add(2, 0)),

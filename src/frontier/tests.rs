@@ -2,7 +2,8 @@
 //! boards: an independent count, written for these tests only.
 
 use super::budget::Budget;
-use super::count::{sweep, Means, Outcome};
+use super::count::{sweep, Outcome};
+use super::settings::Settings;
 use super::transition::TourKind;
 use super::workers::Workers;
 use crate::board::{Board, Leaper, Shape};
@@ -63,8 +64,8 @@ fn by_sweep(board: &Board, closed: bool) -> u64 {
             board,
             kind,
             &limits,
-            Means {
-                budget,
+            &Settings {
+                budget: budget.clone(),
                 checkpoints: None,
                 workers: Workers::default(),
             },
@@ -114,8 +115,8 @@ fn count_and_primes(board: &Board, kind: TourKind) -> (u64, usize) {
         board,
         kind,
         &Limits::default(),
-        Means {
-            budget: &Budget::default(),
+        &Settings {
+            budget: Budget::default(),
             checkpoints: None,
             workers: Workers::default(),
         },

@@ -4,6 +4,7 @@
 use super::budget::Budget;
 use super::count::Outcome;
 use super::forecast::{Forecast, Forecaster};
+use super::settings::Settings;
 use super::workers::Workers;
 use super::{count_tours_within, unsupported, FrontierError};
 use crate::puzzle::Puzzle;
@@ -60,16 +61,13 @@ pub fn trial(
             forecaster.lock().expect("not poisoned").observe(&step);
         }
     };
-    let started = Instant::now();
-    let (outcome, _) = count_tours_within(
-        puzzle,
-        &limits,
-        budget,
-        None,
+    let settings = Settings {
+        budget: budget.clone(),
+        checkpoints: None,
         workers,
-        started,
-        &on_progress,
-    )?;
+    };
+    let started = Instant::now();
+    let (outcome, _) = count_tours_within(puzzle, &limits, &settings, started, &on_progress)?;
     let forecaster = forecaster.into_inner().expect("not poisoned");
     Ok(Trial {
         complete: matches!(outcome, Outcome::Counted(_)),

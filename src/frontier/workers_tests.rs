@@ -2,7 +2,8 @@
 //! states after every step, in memory and with steps spilled.
 
 use super::budget::Budget;
-use super::count::{sweep, Figures, Means, Outcome};
+use super::count::{sweep, Figures, Outcome};
+use super::settings::Settings;
 use super::transition::TourKind;
 use super::workers::Workers;
 use crate::board::{Board, Leaper, Shape};
@@ -28,8 +29,8 @@ fn run(
         board,
         kind,
         &limits,
-        Means {
-            budget,
+        &Settings {
+            budget: budget.clone(),
             checkpoints: None,
             workers,
         },

@@ -3,7 +3,8 @@
 //! kept.
 
 use super::super::budget::Budget;
-use super::super::count::{sweep, Figures, Means, Outcome};
+use super::super::count::{sweep, Figures, Outcome};
+use super::super::settings::Settings;
 use super::super::transition::TourKind;
 use super::super::workers::Workers;
 use super::super::FrontierError;
@@ -62,9 +63,9 @@ fn run(
         board,
         kind,
         &limits,
-        Means {
-            budget,
-            checkpoints: Some(plan),
+        &Settings {
+            budget: budget.clone(),
+            checkpoints: Some(plan.clone()),
             // Stopped and continued on two threads, counted against one run on one.
             workers: Workers {
                 threads: 2,
@@ -91,8 +92,8 @@ fn one_run(board: &Board, kind: TourKind) -> (String, Figures) {
         board,
         kind,
         &limits,
-        Means {
-            budget: &budget,
+        &Settings {
+            budget: budget.clone(),
             checkpoints: None,
             workers: Workers::default(),
         },
@@ -352,9 +353,9 @@ fn a_second_run_on_the_same_directory_is_refused_while_the_first_runs() {
         &board,
         TourKind::Cycle,
         &limits,
-        Means {
-            budget: &budget,
-            checkpoints: Some(&plan),
+        &Settings {
+            budget: budget.clone(),
+            checkpoints: Some(plan.clone()),
             workers: Workers::default(),
         },
         Instant::now(),
