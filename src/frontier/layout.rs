@@ -12,6 +12,7 @@
 //! Of the axis orders, the one with the narrowest frontier is taken: the narrow side across.
 
 use super::fold::folds_after_each_step;
+use super::schedule::Schedule;
 use crate::board::{Board, Cell};
 
 /// One step: the moves of one cell back to the cells before it, decided one after another
@@ -59,44 +60,9 @@ pub struct Choice {
     pub folds: Vec<Vec<(u8, u8)>>,
 }
 
-/// The whole order of moves.
-#[derive(Clone, Debug)]
-pub struct Schedule {
-    /// One step per cell with moves back, in the order of the cells.
-    pub steps: Vec<Step>,
-    /// Slots in the packed state.
-    pub slots: usize,
-    /// Bits per slot.
-    pub bits: u32,
-    /// The most cells in the frontier at once.
-    pub widest: usize,
-    /// The axes from most to least significant (0 layer, 1 row, 2 column).
-    pub axes: [usize; 3],
-    /// Cells across the sweep: the steps after which the frontier's shape repeats.
-    pub row: usize,
-}
-
 /// Codes a slot holds besides path labels: a cell of degree 0, one of degree 2, and a path
 /// end whose other end has already left the frontier as an end of the tour.
 pub const RESERVED_CODES: u32 = 3;
-
-/// The schedule with the narrowest frontier over every order of the axes; `None` when even
-/// that does not fit 128 bits.
-pub fn best_schedule(board: &Board) -> Option<Schedule> {
-    let orders = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    orders
-        .into_iter()
-        .map(|axes| schedule(board, axes))
-        .filter(|s| s.slots as u32 * s.bits <= 128)
-        .min_by_key(|s| (s.slots as u32 * s.bits, s.widest))
-}
 
 /// Each cell's position when the axes are taken in `axes` order, most significant first.
 pub(super) fn positions(board: &Board, axes: [usize; 3]) -> Vec<usize> {
@@ -156,7 +122,8 @@ fn moves_left(n: usize, moves: &[(usize, usize)]) -> Vec<Vec<usize>> {
     out
 }
 
-fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
+/// The schedule of the moves with the axes taken in `axes` order, most significant first.
+pub(super) fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
     let n = board.n_cells();
     let position = positions(board, axes);
     let moves = ordered_moves(board, &position);
@@ -251,6 +218,7 @@ fn steps_by_later_cell(moves: &[(usize, usize)], choices: Vec<Choice>) -> Vec<St
 
 #[cfg(test)]
 mod tests {
+    use super::super::schedule::best_schedule;
     use super::*;
     use crate::board::Shape;
 

@@ -29,6 +29,7 @@ mod layer;
 mod layout;
 mod modular;
 mod parallel;
+mod schedule;
 mod settings;
 mod spill;
 mod state;

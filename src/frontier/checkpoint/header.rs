@@ -4,7 +4,7 @@
 
 use super::super::counter::Counter;
 use super::super::layer::record_bytes;
-use super::super::layout::Schedule;
+use super::super::schedule::Schedule;
 use super::super::transition::TourKind;
 use super::super::FrontierError;
 use crate::board::Board;
