@@ -1,4 +1,5 @@
-//! The user's files: reading one whole, and locking a directory a run writes into.
+//! The user's files: reading one whole, locking a directory a run writes into, and the
+//! SHA-256 of what is written or read ([`sha256`]).
 //!
 //! Every file a command reads whole goes through [`read_text`] or [`read_bytes`]. Only a
 //! regular file is read (a device such as `/dev/zero` never ends, and a FIFO blocks until
@@ -8,6 +9,7 @@
 //! same bounds.
 
 mod lock;
+pub mod sha256;
 
 pub use lock::{lock_dir, try_lock, DirLock};
 

@@ -6,6 +6,7 @@
 //! saved one read back from the checkpoint's file, which it then leaves in place.
 
 use super::counter::Counter;
+use crate::files::sha256::{self, Hashing};
 use sha2::{Digest, Sha256};
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -62,15 +63,6 @@ impl Drop for Spilled {
     }
 }
 
-/// The SHA-256 as lower-case hex.
-pub fn hex(hasher: Sha256) -> String {
-    hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
 impl Layer {
     /// The layer before any step: the empty frontier, counted once.
     pub fn start(bits: u32, counter: Counter) -> Layer {
@@ -109,7 +101,7 @@ impl Layer {
             Store::Disk(file) => {
                 let sha256 = match &file.sha256 {
                     Some(sha256) => sha256.clone(),
-                    None => sha256_of(&file.path)?,
+                    None => sha256::of_file(&file.path)?,
                 };
                 if std::fs::hard_link(&file.path, to).is_err() {
                     std::fs::copy(&file.path, to)?;
@@ -238,27 +230,10 @@ impl<'a> Records<'a> {
 
 /// Writes `bytes` to the new file `to`, synced, and returns their SHA-256.
 fn write_hashed(bytes: &[u8], to: &Path) -> io::Result<String> {
-    let mut file = File::create(to)?;
-    let mut hasher = Sha256::new();
-    for block in bytes.chunks(READ_BLOCK) {
-        file.write_all(block)?;
-        hasher.update(block);
-    }
-    file.sync_all()?;
-    Ok(hex(hasher))
-}
-
-/// The SHA-256 of a file's bytes, read in blocks.
-pub fn sha256_of(path: &Path) -> io::Result<String> {
-    let mut file = File::open(path)?;
-    let mut hasher = Sha256::new();
-    let mut block = vec![0u8; READ_BLOCK];
-    loop {
-        match file.read(&mut block)? {
-            0 => return Ok(hex(hasher)),
-            n => hasher.update(&block[..n]),
-        }
-    }
+    let mut file = Hashing::new(File::create(to)?);
+    file.write_all(bytes)?;
+    file.get_ref().sync_all()?;
+    Ok(file.finish())
 }
 
 // A record holds a count of at least 8 bytes after its key, so every load and store below of
@@ -476,7 +451,7 @@ impl LayerWriter {
                 file.write_all(&block)?;
                 spilled.sha256 = hasher.map(|mut hasher| {
                     hasher.update(&block);
-                    hex(hasher)
+                    sha256::hex(&hasher.finalize())
                 });
                 Store::Disk(spilled)
             }
@@ -630,7 +605,7 @@ pub(super) mod tests {
             let layer = writer.finish().unwrap();
             let to = dir.path().join(format!("saved-{i}"));
             let sha256 = layer.save(&to).unwrap();
-            assert_eq!(sha256, sha256_of(&to).unwrap(), "layer {i}");
+            assert_eq!(sha256, sha256::of_file(&to).unwrap(), "layer {i}");
             if layer.disk_bytes() > 0 {
                 let links = std::fs::metadata(&to).unwrap().nlink();
                 assert_eq!(links, 2, "a layer on disk is linked, not written again");

@@ -5,15 +5,13 @@
 //! `knights check-proofs` compares each proof with its line and flags a proof without one.
 
 use std::fs::OpenOptions;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
-
-use crate::files::{self, read_text_if_there, ReadError, ReadProblem};
+use crate::files::{self, read_text_if_there, sha256, ReadError, ReadProblem};
 use crate::puzzle::angle_cells;
 use crate::puzzle::Puzzle;
+use serde::{Deserialize, Serialize};
 
 /// The manifest's file name inside a proof directory.
 pub const MANIFEST: &str = "manifest.jsonl";
@@ -103,54 +101,14 @@ pub fn read(dir: &Path) -> Result<Option<Vec<ManifestEntry>>, ManifestError> {
     Ok(Some(entries))
 }
 
+/// The proof files are hashed as they are written, with the hasher every digest shares.
+pub(super) use crate::files::sha256::Hashing;
+
 /// SHA-256 of a file's bytes, in lower-case hex.
 pub fn sha256_of_file(path: &Path) -> Result<String, ReadError> {
-    let mut file = files::open(path)?;
-    let mut hasher = Sha256::new();
-    let mut buffer = vec![0u8; 1 << 16];
-    loop {
-        let read = file.read(&mut buffer);
-        match read.map_err(|e| ReadError::new(&path.display().to_string(), ReadProblem::Io(e)))? {
-            0 => return Ok(hex(&hasher.finalize())),
-            n => hasher.update(&buffer[..n]),
-        }
-    }
-}
-
-/// A writer that hashes what passes through it, so a file is hashed as it is written.
-pub(super) struct Hashing<W> {
-    inner: W,
-    hasher: Sha256,
-}
-
-impl<W: Write> Hashing<W> {
-    pub(super) fn new(inner: W) -> Self {
-        Hashing {
-            inner,
-            hasher: Sha256::new(),
-        }
-    }
-
-    /// The hash of everything written, in lower-case hex.
-    pub(super) fn finish(self) -> String {
-        hex(&self.hasher.finalize())
-    }
-}
-
-impl<W: Write> Write for Hashing<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.hasher.update(&buf[..n]);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    let file = files::open(path)?;
+    sha256::of_reader(file)
+        .map_err(|e| ReadError::new(&path.display().to_string(), ReadProblem::Io(e)))
 }
 
 /// The file name of `path` as a string.

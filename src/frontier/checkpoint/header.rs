@@ -8,6 +8,7 @@ use super::super::schedule::Schedule;
 use super::super::transition::TourKind;
 use super::super::FrontierError;
 use crate::board::Board;
+use crate::files::sha256;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -74,8 +75,7 @@ impl Header {
             ..self.clone()
         };
         let text = serde_json::to_string(&unsealed).expect("a header serialises");
-        let digest = Sha256::digest(text.as_bytes());
-        digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+        sha256::hex(&Sha256::digest(text.as_bytes())[..8])
     }
 }
 
@@ -240,6 +240,5 @@ fn fingerprint(schedule: &Schedule) -> String {
                 .for_each(|&(a, b)| feed(u128::from(a) << 8 | u128::from(b)));
         }
     }
-    let digest = hasher.finalize();
-    digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+    sha256::hex(&hasher.finalize()[..8])
 }

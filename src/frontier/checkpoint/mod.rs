@@ -15,9 +15,9 @@ mod header;
 pub use header::{Header, Problem, FORMAT};
 
 use super::counter::Counter;
-use super::layer::{sha256_of, Layer};
+use super::layer::Layer;
 use super::FrontierError;
-use crate::files::{lock_dir, read_text_if_there, DirLock};
+use crate::files::{lock_dir, read_text_if_there, sha256, DirLock};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -279,10 +279,10 @@ fn check_layer(path: &Path, header: &Header) -> Result<(), FrontierError> {
             }
         )));
     }
-    let sha256 = sha256_of(path).map_err(io_error(path))?;
-    if sha256 != header.sha256 {
+    let digest = sha256::of_file(path).map_err(io_error(path))?;
+    if digest != header.sha256 {
         return Err(damaged(format!(
-            "its SHA-256 is {sha256} where the header's `sha256` says {}: its bytes were altered",
+            "its SHA-256 is {digest} where the header's `sha256` says {}: its bytes were altered",
             header.sha256
         )));
     }
