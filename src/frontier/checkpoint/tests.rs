@@ -77,6 +77,17 @@ fn run(
     )
 }
 
+/// The closed 6x6 count in the default memory, checkpointed by `plan`, not stopped.
+fn closed_6x6(plan: &Checkpoints) -> Result<(Outcome, Figures), FrontierError> {
+    run(
+        &knight(6, 6),
+        TourKind::Cycle,
+        &Budget::default(),
+        plan,
+        None,
+    )
+}
+
 fn counted(outcome: Outcome) -> String {
     match outcome {
         Outcome::Counted(n) => n.to_string(),
@@ -242,14 +253,7 @@ fn a_checkpoint_of_another_count_is_refused_and_kept() {
         assert_eq!(contents(dir.path()), before, "{field}: nothing removed");
     }
     // The same count continues it.
-    let (outcome, _) = run(
-        &knight(6, 6),
-        TourKind::Cycle,
-        &Budget::default(),
-        &plan,
-        None,
-    )
-    .unwrap();
+    let (outcome, _) = closed_6x6(&plan).unwrap();
     assert_eq!(counted(outcome), "9862");
 }
 
@@ -258,14 +262,7 @@ fn a_checkpoint_of_another_count_is_refused_and_kept() {
 fn refused_as_damaged(dir: &Path, file: &Path, what: &str) {
     let before = contents(dir);
     let plan = hardly_ever(dir);
-    let err = run(
-        &knight(6, 6),
-        TourKind::Cycle,
-        &Budget::default(),
-        &plan,
-        None,
-    )
-    .unwrap_err();
+    let err = closed_6x6(&plan).unwrap_err();
     assert!(
         matches!(&err, FrontierError::CheckpointDamaged { file: f, .. } if Path::new(f) == file),
         "{err}"
@@ -288,14 +285,7 @@ fn a_truncated_or_altered_layer_is_refused_and_kept() {
     refused_as_damaged(dir.path(), &layer, "SHA-256");
     std::fs::write(&layer, &whole).unwrap();
     let plan = hardly_ever(dir.path());
-    let (outcome, _) = run(
-        &knight(6, 6),
-        TourKind::Cycle,
-        &Budget::default(),
-        &plan,
-        None,
-    )
-    .unwrap();
+    let (outcome, _) = closed_6x6(&plan).unwrap();
     assert_eq!(counted(outcome), "9862", "the layer restored continues");
 }
 
@@ -375,14 +365,7 @@ fn a_failed_save_removes_what_it_wrote_and_names_the_checkpoint_that_stands() {
     let blocker = dir.path().join(super::HEADER_NEW);
     std::fs::create_dir(&blocker).unwrap();
     let plan = every_step(dir.path());
-    let err = run(
-        &knight(6, 6),
-        TourKind::Cycle,
-        &Budget::default(),
-        &plan,
-        None,
-    )
-    .unwrap_err();
+    let err = closed_6x6(&plan).unwrap_err();
     let FrontierError::CheckpointSave { file, previous, .. } = &err else {
         panic!("{err}");
     };
@@ -399,13 +382,6 @@ fn a_failed_save_removes_what_it_wrote_and_names_the_checkpoint_that_stands() {
         before,
         "only the standing checkpoint is left"
     );
-    let (outcome, _) = run(
-        &knight(6, 6),
-        TourKind::Cycle,
-        &Budget::default(),
-        &plan,
-        None,
-    )
-    .unwrap();
+    let (outcome, _) = closed_6x6(&plan).unwrap();
     assert_eq!(counted(outcome), "9862");
 }
