@@ -7,10 +7,12 @@
 //! The tour is walked on demand ([`walk`]) and streamed in chunks ([`stream`], [`output`]),
 //! so no board-sized array is ever held. Warnsdorff's rule ([`warnsdorff`]) is the seed's
 //! search, kept for comparison. Every tour a command emits is still checked by the
-//! independent verifier.
+//! independent verifier. Semimagic tours of boards cut into 4x4 blocks have a construction of
+//! their own ([`magic`]).
 
 pub mod find;
 pub mod four;
+pub mod magic;
 pub mod output;
 pub mod plan;
 pub mod route;

@@ -1,0 +1,60 @@
+//! Semimagic knight's tours (every row and column at the magic sum) on R x C boards with R
+//! and C multiples of 4, both at least 12, and at least one a multiple of 8, built in time
+//! linear in the cells: a port of the "A/B scheme" of experiments/magic-construction/.
+//!
+//! The board is cut into an m x n grid of 4x4 blocks (m = R/4, n = C/4). The tour visits every
+//! block four times, along two Hamiltonian block paths A (from Y to X) and B (from X to Y), X
+//! and Y neighbours: A, B, A reversed, B reversed ([`paths`], [`plan`]). Each visit covers 4
+//! cells meeting every row and column of the block once, and a block's four visit numbers sum
+//! to 8N-2, so tiles whose pieces' positions are balanced in every block line make every
+//! board line magic. Where two visits run at one block (at X and at Y) they form one 8-cell
+//! piece. Each block's tile is looked up by its signature (the passes of its pieces and the
+//! directions to the neighbouring pieces' blocks) in a table found by SAT ([`tiles`]), and
+//! the pieces are emitted in order ([`walk`]). The tours are open.
+//!
+//! Not covered ([`MagicRefusal`]): boards with a side of 4 or 8 (8x8 has semimagic tours,
+//! found by search, not built here), and boards with both sides 4 mod 8 (12x12, 12x20,
+//! 20x20, ...); semimagic tours may exist there. None exist with an odd side or on
+//! (4m+2) x (4n+2).
+
+pub mod paths;
+pub mod plan;
+pub mod refusal;
+pub mod tiles;
+pub mod walk;
+
+#[cfg(test)]
+mod tests;
+
+pub use refusal::{covers, MagicRefusal};
+
+use plan::Plan;
+use walk::Cells;
+
+/// The cells (row, col) of a semimagic knight's tour of the `rows` x `cols` board, in tour
+/// order; or why the board is not covered (see [`covers`]). Time is linear in the cells,
+/// memory linear in the 4x4 blocks.
+pub fn cells(
+    rows: usize,
+    cols: usize,
+) -> Result<impl Iterator<Item = (usize, usize)>, MagicRefusal> {
+    covers(rows, cols)?;
+    let (m, n) = (rows / 4, cols / 4);
+    // The paths need an even number of block columns; otherwise the number of block rows is
+    // even, and the transposed board is built.
+    let transposed = n % 2 == 1;
+    let (m, n) = if transposed { (n, m) } else { (m, n) };
+    let plan = Plan::new(m, n);
+    // Three block rows have their own paths and their own table.
+    let table = if m == 3 { tiles::ab3() } else { tiles::ab() };
+    let mut by_block = Vec::with_capacity(m * n);
+    for i in 0..m {
+        for j in 0..n {
+            let tile = table
+                .get(&plan.signature((i, j)))
+                .ok_or(MagicRefusal::MissingTile { rows, cols })?;
+            by_block.push(tile);
+        }
+    }
+    Ok(Cells::new(plan, by_block, n, transposed))
+}

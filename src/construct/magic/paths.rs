@@ -1,0 +1,83 @@
+//! The two Hamiltonian paths of the block grid, A from Y to X and B from X to Y, with
+//! X = (1,1) and Y = (1,2) (a port of `ab_paths` in experiments/magic-construction/plan.py).
+//!
+//! The passes A, B, A reversed, B reversed give every block visit numbers summing to 8N-2
+//! (N blocks), which is what makes balanced tiles add up to the magic sum on every line. The
+//! paths are chosen so that neither join (A's end meeting B's start at X, reversed A's end
+//! meeting reversed B's start at Y) is a U-turn: `A[N-2] = (0,1)` differs from
+//! `B[1] = (2,1)`, and `A[1] = (0,2)` differs from `B[N-2]`. Balanced U-turn tiles do not
+//! exist; through joins do.
+
+/// A block of the grid: (block row, block column).
+pub type Block = (usize, usize);
+
+/// The paths A (Y to X) and B (X to Y) over an `m` x `n` grid of blocks, for `n` even and at
+/// least 4 and `m` at least 3 (the caller transposes other covered boards).
+pub fn ab_paths(m: usize, n: usize) -> (Vec<Block>, Vec<Block>) {
+    assert!(
+        n.is_multiple_of(2) && n >= 4 && m >= 3,
+        "A/B paths need n even >= 4, m >= 3"
+    );
+    if m == 3 {
+        return three_rows(n);
+    }
+    let (x, y) = ((1, 1), (1, 2));
+    let mut a = vec![y];
+    a.extend((2..n).map(|j| (0, j)));
+    // Columns n-1 down to 3 snake over rows 1..m-1; n even makes column 3 end at the bottom.
+    for (k, j) in (3..n).rev().enumerate() {
+        a.extend(snake(1..m, k).map(|i| (i, j)));
+    }
+    a.extend((2..m).rev().map(|i| (i, 2)));
+    a.extend((2..m).map(|i| (i, 1)));
+    a.extend((0..m).rev().map(|i| (i, 0)));
+    a.extend([(0, 1), x]);
+    let mut b = vec![x];
+    if m.is_multiple_of(2) {
+        // Rows 2..m-1 snake over columns 1..n-1, row 2 east; m even ends at (m-1, 1).
+        for (k, i) in (2..m).enumerate() {
+            b.extend(snake(1..n, k).map(|j| (i, j)));
+        }
+    } else {
+        // Row 2 east, then columns n-1..1 snake over rows 3..m-1, ending at (m-1, 1).
+        b.extend((1..n).map(|j| (2, j)));
+        for (k, j) in (1..n).rev().enumerate() {
+            b.extend(snake(3..m, k).map(|i| (i, j)));
+        }
+    }
+    b.extend((0..m).rev().map(|i| (i, 0)));
+    b.extend((1..n).map(|j| (0, j)));
+    b.extend((3..n).rev().map(|j| (1, j)));
+    b.push(y);
+    (a, b)
+}
+
+/// Three block rows have no room for A's column snake, so rows 0-1 of columns 3..n-1 are
+/// walked as a staircase (column j top-down if j is odd, bottom-up if even) shared by A and B.
+fn three_rows(n: usize) -> (Vec<Block>, Vec<Block>) {
+    let (x, y) = ((1, 1), (1, 2));
+    let stair: Vec<Block> = (3..n)
+        .flat_map(|j| {
+            let rows = if j % 2 == 1 { [0, 1] } else { [1, 0] };
+            rows.map(|i| (i, j))
+        })
+        .collect();
+    let mut a = vec![y, (0, 2)];
+    a.extend(&stair);
+    a.extend((0..n).rev().map(|j| (2, j)));
+    a.extend([(1, 0), (0, 0), (0, 1), x]);
+    let mut b = vec![x, (2, 1), (2, 0), (1, 0), (0, 0), (0, 1), (0, 2)];
+    b.extend(&stair);
+    b.extend((2..n).rev().map(|j| (2, j)));
+    b.push(y);
+    (a, b)
+}
+
+/// `range` forwards on even `k`, backwards on odd: the `k`th leg of a snake.
+fn snake(range: std::ops::Range<usize>, k: usize) -> Box<dyn Iterator<Item = usize>> {
+    if k.is_multiple_of(2) {
+        Box::new(range)
+    } else {
+        Box::new(range.rev())
+    }
+}

@@ -1,0 +1,203 @@
+//! The construction checked by the project's independent verifier, its coverage against the
+//! Python sweep, and its tables.
+
+use super::paths::ab_paths;
+use super::plan::Plan;
+use super::tiles::{self, PieceKey, Signature, Step};
+use super::*;
+use crate::board::Shape;
+use crate::puzzle::Puzzle;
+use crate::spec::{Spec, SumsSpec};
+use crate::tour::Tour;
+use crate::verify::{line_sums, verify};
+use std::collections::HashSet;
+
+/// The boards the tours are checked on: both block grid parities, transposed and not, three
+/// block rows or columns, and long boards.
+const BOARDS: &[(usize, usize)] = &[
+    (12, 16),
+    (16, 12),
+    (16, 16),
+    (12, 24),
+    (24, 12),
+    (20, 16),
+    (16, 20),
+    (24, 24),
+    (40, 16),
+    (12, 40),
+];
+
+/// The tour the construction gives, as the project's tour type.
+fn tour_of(rows: usize, cols: usize) -> Tour {
+    let order = cells(rows, cols)
+        .unwrap_or_else(|e| panic!("{rows}x{cols}: {e}"))
+        .map(|(r, c)| {
+            assert!(
+                r < rows && c < cols,
+                "{rows}x{cols}: ({r},{c}) off the board"
+            );
+            r * cols + c
+        })
+        .collect();
+    Tour::new(Shape::flat(rows, cols), order).unwrap_or_else(|e| panic!("{rows}x{cols}: {e}"))
+}
+
+#[test]
+fn the_tours_are_semimagic_knights_tours() {
+    for &(rows, cols) in BOARDS {
+        let tour = tour_of(rows, cols);
+        let n = (rows * cols) as u64;
+        let spec = Spec {
+            sums: SumsSpec {
+                rows: Some(cols as u64 * (n + 1) / 2),
+                cols: Some(rows as u64 * (n + 1) / 2),
+                ..SumsSpec::default()
+            },
+            ..Spec::plain(&format!("{rows}x{cols}"))
+        };
+        let puzzle = Puzzle::from_spec(&spec).unwrap();
+        let broken = verify(&puzzle, &tour);
+        assert!(broken.is_empty(), "{rows}x{cols}: {broken:?}");
+        let sums = line_sums(tour.shape(), tour.order()).unwrap();
+        let (row_magic, col_magic) = (sums.row_magic.unwrap(), sums.col_magic.unwrap());
+        assert!(
+            sums.rows.iter().all(|&s| s == row_magic),
+            "{rows}x{cols}: {sums}"
+        );
+        assert!(
+            sums.cols.iter().all(|&s| s == col_magic),
+            "{rows}x{cols}: {sums}"
+        );
+    }
+}
+
+#[test]
+fn coverage_matches_the_python_sweep() {
+    // sweep-8-40.txt: construct.py and its independent checker on every board with sides
+    // 8..40, multiples of 4. Its 8x8 comes from the census, which is not ported.
+    let sweep = include_str!("../../../experiments/magic-construction/sweep-8-40.txt");
+    let mut semimagic = HashSet::new();
+    let mut boards = 0;
+    // One line per board, "RxC: result", then a summary line.
+    for line in sweep.lines() {
+        let Some((board, result)) = line.split_once(": ") else {
+            continue;
+        };
+        let (r, c) = board.split_once('x').unwrap();
+        let board: (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        boards += 1;
+        if result.starts_with("semimagic knight's tour") {
+            semimagic.insert(board);
+        }
+    }
+    assert_eq!((boards, semimagic.len()), (81, 49));
+    for rows in (8..=40).step_by(4) {
+        for cols in (8..=40).step_by(4) {
+            let expected = semimagic.contains(&(rows, cols)) && (rows, cols) != (8, 8);
+            assert_eq!(covers(rows, cols).is_ok(), expected, "{rows}x{cols}");
+        }
+    }
+}
+
+#[test]
+fn refusals_say_why() {
+    use MagicRefusal::*;
+    assert_eq!(covers(8, 8), Err(SideUnderTwelve { rows: 8, cols: 8 }));
+    assert_eq!(covers(4, 16), Err(SideUnderTwelve { rows: 4, cols: 16 }));
+    assert_eq!(covers(16, 8), Err(SideUnderTwelve { rows: 16, cols: 8 }));
+    assert_eq!(covers(12, 20), Err(BothFourModEight { rows: 12, cols: 20 }));
+    assert_eq!(covers(20, 20), Err(BothFourModEight { rows: 20, cols: 20 }));
+    assert_eq!(covers(9, 16), Err(OddSide { rows: 9, cols: 16 }));
+    assert_eq!(covers(7, 7), Err(OddSide { rows: 7, cols: 7 }));
+    assert_eq!(covers(10, 14), Err(BothTwoModFour { rows: 10, cols: 14 }));
+    assert_eq!(covers(6, 16), Err(NotMultipleOfFour { rows: 6, cols: 16 }));
+    assert!(cells(12, 12).is_err());
+    assert!(covers(400, 12).is_ok());
+}
+
+#[test]
+fn the_paths_are_hamiltonian_with_through_joins() {
+    for m in 3..=10 {
+        for n in (4..=12).step_by(2) {
+            let (a, b) = ab_paths(m, n);
+            for path in [&a, &b] {
+                let seen: HashSet<_> = path.iter().copied().collect();
+                assert_eq!((path.len(), seen.len()), (m * n, m * n), "{m}x{n}");
+                assert!(path.iter().all(|&(i, j)| i < m && j < n));
+                for w in path.windows(2) {
+                    Step::between(w[0], w[1]);
+                }
+            }
+            let (x, y) = ((1, 1), (1, 2));
+            assert_eq!((a[0], a[m * n - 1], b[0], b[m * n - 1]), (y, x, x, y));
+            // Neither join turns back the way it came.
+            assert_ne!(a[m * n - 2], b[1], "{m}x{n}");
+            assert_ne!(a[1], b[m * n - 2], "{m}x{n}");
+        }
+    }
+}
+
+/// The signatures as plan.py computes them: the whole visit list, grouped into runs.
+fn signatures_from_the_visit_list(plan: &Plan) -> Vec<((usize, usize), Signature)> {
+    let visits: Vec<_> = (0..plan.n_visits()).map(|t| plan.block_at(t)).collect();
+    let mut runs: Vec<(usize, usize, usize)> = Vec::new();
+    for (t, &block) in visits.iter().enumerate() {
+        match runs.last_mut() {
+            Some(run) if visits[run.0] == block => run.1 = t,
+            _ => runs.push((t, t, 0)),
+        }
+    }
+    let big_n = plan.n_blocks();
+    let mut out: Vec<((usize, usize), Vec<PieceKey>)> = Vec::new();
+    for (k, &(first, last, _)) in runs.iter().enumerate() {
+        let block = visits[first];
+        let key = PieceKey {
+            first: (first / big_n) as u8,
+            last: (last / big_n) as u8,
+            prev: (k > 0).then(|| Step::between(block, visits[runs[k - 1].0])),
+            next: runs.get(k + 1).map(|r| Step::between(block, visits[r.0])),
+        };
+        match out.iter_mut().find(|(b, _)| *b == block) {
+            Some((_, keys)) => keys.push(key),
+            None => out.push((block, vec![key])),
+        }
+    }
+    out.into_iter()
+        .map(|(block, mut keys)| {
+            keys.sort_by_key(|k| k.first);
+            let mut sig = [None; 4];
+            for (slot, key) in sig.iter_mut().zip(keys) {
+                *slot = Some(key);
+            }
+            (block, Signature(sig))
+        })
+        .collect()
+}
+
+#[test]
+fn block_signatures_match_the_visit_list() {
+    for (m, n) in [(3, 4), (3, 10), (4, 4), (5, 6), (6, 4), (7, 8)] {
+        let plan = Plan::new(m, n);
+        for (block, sig) in signatures_from_the_visit_list(&plan) {
+            assert_eq!(plan.signature(block), sig, "{m}x{n} block {block:?}");
+        }
+    }
+}
+
+#[test]
+fn the_tables_parse_and_hold_every_signature_met() {
+    assert_eq!(tiles::ab().len(), 26);
+    assert_eq!(tiles::ab3().len(), 15);
+    for &(rows, cols) in BOARDS {
+        let (m, n) = (rows / 4, cols / 4);
+        let (m, n) = if n % 2 == 1 { (n, m) } else { (m, n) };
+        let table = if m == 3 { tiles::ab3() } else { tiles::ab() };
+        let plan = Plan::new(m, n);
+        for i in 0..m {
+            for j in 0..n {
+                let sig = plan.signature((i, j));
+                assert!(table.contains_key(&sig), "{rows}x{cols}: {sig:?}");
+            }
+        }
+    }
+}
