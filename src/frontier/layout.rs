@@ -122,8 +122,9 @@ fn moves_left(n: usize, moves: &[(usize, usize)]) -> Vec<Vec<usize>> {
     out
 }
 
-/// The schedule of the moves with the axes taken in `axes` order, most significant first.
-pub(super) fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
+/// The schedule of the moves with the axes taken in `axes` order, most significant first;
+/// `None` when its frontier does not fit a 128-bit word (its masks could not be written).
+pub(super) fn schedule(board: &Board, axes: [usize; 3]) -> Option<Schedule> {
     let n = board.n_cells();
     let position = positions(board, axes);
     let moves = ordered_moves(board, &position);
@@ -142,6 +143,9 @@ pub(super) fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
     }
     let largest_code = RESERVED_CODES as usize + widest / 2;
     let bits = usize::BITS - largest_code.leading_zeros();
+    if slots as u32 * bits > 128 {
+        return None;
+    }
     let last_entry = life.iter().flatten().map(|&(f, _)| f).max().unwrap_or(0);
     let one_left = moves_left(n, &moves);
     let choices = moves
@@ -183,14 +187,14 @@ pub(super) fn schedule(board: &Board, axes: [usize; 3]) -> Schedule {
             }
         })
         .collect();
-    Schedule {
+    Some(Schedule {
         steps: steps_by_later_cell(&moves, choices),
         slots,
         bits,
         widest,
         axes,
         row: n / sweep_extent(board, axes),
-    }
+    })
 }
 
 /// The cells along the sweep: the extent of the most significant axis longer than one cell.

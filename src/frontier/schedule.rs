@@ -34,7 +34,6 @@ pub fn best_schedule(board: &Board) -> Option<Schedule> {
     ];
     orders
         .into_iter()
-        .map(|axes| schedule(board, axes))
-        .filter(|s| s.slots as u32 * s.bits <= 128)
+        .filter_map(|axes| schedule(board, axes))
         .min_by_key(|s| (s.slots as u32 * s.bits, s.widest))
 }

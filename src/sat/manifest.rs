@@ -101,9 +101,6 @@ pub fn read(dir: &Path) -> Result<Option<Vec<ManifestEntry>>, ManifestError> {
     Ok(Some(entries))
 }
 
-/// The proof files are hashed as they are written, with the hasher every digest shares.
-pub(super) use crate::files::sha256::Hashing;
-
 /// SHA-256 of a file's bytes, in lower-case hex.
 pub fn sha256_of_file(path: &Path) -> Result<String, ReadError> {
     let file = files::open(path)?;
@@ -121,6 +118,7 @@ pub(super) fn file_name(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::files::sha256::Hashing;
 
     #[test]
     fn a_written_file_hashes_as_the_file_does_and_as_sha256_of_abc() {

@@ -25,8 +25,9 @@ use std::sync::{Arc, Mutex};
 
 use rustsat::types::{Lit, Var};
 
-use super::manifest::{self, claim, file_name, sha256_of_file, Hashing, ManifestEntry};
+use super::manifest::{self, claim, file_name, sha256_of_file, ManifestEntry};
 use crate::encode::Encoding;
+use crate::files::sha256::Hashing;
 use crate::files::{lock_dir, DirLock};
 use crate::puzzle::Puzzle;
 use crate::solver::CadicalOption;

@@ -4,6 +4,7 @@
 use crate::cli::arguments::model::ModelFlags;
 use crate::cli::io::atomic::OutputFile;
 use crate::cli::io::proof_checker::{verdict, Checker, VERIFIED};
+use crate::cli::presentation::broken_rules::broken_rules;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::encode::pb::PbEncoding;
@@ -101,16 +102,8 @@ pub fn run_decode(args: DecodeArgs) -> Result<ExitCode> {
             if args.proof.is_some() {
                 errln!("note: --proof is not read: the solver found a model, which needs none");
             }
-            let violations = knights::verify::verify(&puzzle, &tour);
-            if !violations.is_empty() {
-                let list: Vec<String> = violations
-                    .iter()
-                    .map(std::string::ToString::to_string)
-                    .collect();
-                bail!(
-                    "internal error: the decoded tour breaks rules: {}",
-                    list.join("; ")
-                );
+            if let Some(broken) = broken_rules(&puzzle, &tour) {
+                bail!("internal error: the decoded tour breaks rules: {broken}");
             }
             out!("{}", knights::tour::text::format(&tour))?;
             if let Some(path) = &args.svg {

@@ -1,6 +1,7 @@
 //! `knights render`: draw a tour as SVG, once it is shown to be a tour.
 
 use crate::cli::io::tours;
+use crate::cli::presentation::broken_rules::broken_rules;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::board::{Board, Leaper, Shape};
@@ -287,18 +288,13 @@ fn check_tour(tour: &Tour, leaper: Leaper, closed: Closure) -> Result<()> {
     spec.leaper = Some([leaper.a, leaper.b]);
     spec.closed = closed.is_closed();
     let puzzle = Puzzle::from_spec(&spec)?;
-    let violations = knights::verify::verify(&puzzle, tour);
-    if !violations.is_empty() {
-        let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
+    if let Some(broken) = broken_rules(&puzzle, tour) {
         let kind = if closed.is_closed() {
             "closed tour (--closed)"
         } else {
             "tour"
         };
-        bail!(
-            "not a {kind} of the {leaper} leaper, so not drawn: {}",
-            list.join("; ")
-        );
+        bail!("not a {kind} of the {leaper} leaper, so not drawn: {broken}");
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 use crate::cli::arguments::run::RunArgs;
 use crate::cli::lowering::engine::{show_progress, RunConfig};
+use crate::cli::presentation::broken_rules::broken_rules;
 use crate::cli::presentation::output::Format;
 use crate::cli::presentation::progress::Progress;
 use anyhow::{bail, Result};
@@ -50,16 +51,8 @@ pub fn run(mut args: SolveArgs) -> Result<ExitCode> {
     let Some(tour) = tour else {
         return Ok(no_solution(&summary, args.stats));
     };
-    let violations = knights::verify::verify(&puzzle, &tour);
-    if !violations.is_empty() {
-        let list: Vec<String> = violations
-            .iter()
-            .map(std::string::ToString::to_string)
-            .collect();
-        bail!(
-            "internal error: the engine's tour breaks rules: {}",
-            list.join("; ")
-        );
+    if let Some(broken) = broken_rules(&puzzle, &tour) {
+        bail!("internal error: the engine's tour breaks rules: {broken}");
     }
     write_tour(&tour, args.format)?;
     if let Some(path) = &args.svg {

@@ -2,6 +2,7 @@
 //! checked by the independent verifier before (text, JSON) or while (binary) it is written.
 
 use crate::cli::io::atomic::OutputFile;
+use crate::cli::presentation::broken_rules::broken_rules;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::board::{Shape, MAX_CELLS, MAX_STREAMED_CELLS};
@@ -306,13 +307,8 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
 /// Verifies a tour held whole against every rule asked for, then writes it.
 fn write_held(tour: &Tour, request: &Request, format: TourFormat, output: &Path) -> Result<()> {
     let puzzle = Puzzle::from_spec(&request.spec())?;
-    let broken = knights::verify::verify(&puzzle, tour);
-    if !broken.is_empty() {
-        let broken: Vec<String> = broken.iter().map(ToString::to_string).collect();
-        bail!(
-            "internal error: the tour breaks rules: {}",
-            broken.join("; ")
-        );
+    if let Some(broken) = broken_rules(&puzzle, tour) {
+        bail!("internal error: the tour breaks rules: {broken}");
     }
     let mut out = OutputFile::create(output)?;
     match format {

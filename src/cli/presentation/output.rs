@@ -1,6 +1,7 @@
 //! Streaming solutions: every tour an engine hands over is checked by the independent
 //! verifier, then written as one JSON line and flushed, so a stopped run loses nothing.
 
+use crate::cli::presentation::broken_rules::broken_rules;
 use crate::cli::presentation::progress::Progress;
 use anyhow::{anyhow, Result};
 use knights::puzzle::Puzzle;
@@ -115,15 +116,9 @@ impl<'a> SolutionWriter<'a> {
 
     fn try_accept(&self, class: &Class) -> Result<()> {
         for tour in &class.members {
-            let violations = knights::verify::verify(self.puzzle, tour);
-            if !violations.is_empty() {
-                let list: Vec<String> = violations
-                    .iter()
-                    .map(std::string::ToString::to_string)
-                    .collect();
+            if let Some(broken) = broken_rules(self.puzzle, tour) {
                 return Err(anyhow!(
-                    "an engine produced a tour the verifier rejects (an engine bug): {}\n{}",
-                    list.join("; "),
+                    "an engine produced a tour the verifier rejects (an engine bug): {broken}\n{}",
                     knights::tour::text::format(tour)
                 ));
             }

@@ -2,6 +2,7 @@
 //! SAT engine blocks their classes and counts them without writing them again.
 
 use crate::cli::io::tours::{self, Sourced};
+use crate::cli::presentation::broken_rules::broken_rules;
 use anyhow::{bail, Context, Result};
 use knights::puzzle::Puzzle;
 use knights::run::{EngineError, FinishedCubes};
@@ -116,16 +117,10 @@ impl Resumed {
 /// make the counts meaningless.
 fn check_solutions(puzzle: &Puzzle, sourced: &[Sourced]) -> Result<()> {
     for Sourced { origin, tour, .. } in sourced {
-        let violations = knights::verify::verify(puzzle, tour);
-        if !violations.is_empty() {
-            let list: Vec<String> = violations
-                .iter()
-                .map(std::string::ToString::to_string)
-                .collect();
+        if let Some(broken) = broken_rules(puzzle, tour) {
             bail!(
-                "{origin}: not a solution of {}, so it cannot be resumed from: {}",
-                puzzle.name,
-                list.join("; ")
+                "{origin}: not a solution of {}, so it cannot be resumed from: {broken}",
+                puzzle.name
             );
         }
     }
