@@ -244,3 +244,61 @@ fn a_signal_while_writing_a_tour_leaves_no_partial_file() {
     let left = names(dir.path());
     assert!(left.is_empty(), "left behind: {left:?}");
 }
+
+/// The model a semimagic tour of `rows` x `cols` must satisfy: every row and every column at
+/// its magic sum.
+fn magic_model(dir: &tempfile::TempDir, rows: usize, cols: usize) -> String {
+    let cells = rows * cols;
+    let path = temp_path(dir, &format!("magic-{rows}x{cols}.toml"));
+    let text = format!(
+        "board = \"{rows}x{cols}\"\n[sums]\nrows = {}\ncols = {}\n",
+        cols * (cells + 1) / 2,
+        rows * (cells + 1) / 2
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `--magic` in each format, read back by `verify` against a model whose rows and columns
+/// must sum to the magic sums; a stitched tour of the same board fails that model.
+#[test]
+fn a_magic_tour_passes_verify_with_every_line_sum() {
+    let dir = tempfile::tempdir().unwrap();
+    for (rows, cols, name) in [(16, 24, "m.json"), (12, 16, "m.txt"), (24, 20, "m.bin")] {
+        let board = format!("{rows}x{cols}");
+        let path = temp_path(&dir, name);
+        let out = knights(&["tour", "--board", &board, "--magic", "-o", &path]);
+        let said = stderr(&out);
+        assert!(out.status.success(), "{board}: {said}");
+        assert!(said.contains("an open semimagic tour of"), "{said}");
+        let model = magic_model(&dir, rows, cols);
+        let out = knights(&["verify", &model, &path]);
+        assert!(out.status.success(), "{board}: {}", stderr(&out));
+    }
+    let plain = temp_path(&dir, "plain.json");
+    let out = knights(&["tour", "--board", "16x24", "-o", &plain]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = knights(&["verify", &magic_model(&dir, 16, 24), &plain]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+}
+
+/// `--magic` refuses a board with no magic tour by the theorem, and one the construction does
+/// not reach with what is known and how to search; and it builds its own tour.
+#[test]
+fn magic_says_why_a_board_is_not_built() {
+    let err = refused(&["tour", "--board", "10x10", "--magic"]);
+    assert!(
+        err.contains("(4m+2)x(4n+2)") && err.contains("Jelliss"),
+        "{err}"
+    );
+    let err = refused(&["tour", "--board", "12x12", "--magic"]);
+    assert!(err.contains("4 mod 8"), "{err}");
+    assert!(err.contains("[sums] rows = 870, cols = 870"), "{err}");
+    let err = refused(&["tour", "--board", "8x8", "--magic"]);
+    assert!(err.contains("models/semimagic.toml"), "{err}");
+    let err = refused(&["tour", "--board", "4x18", "--magic"]);
+    assert!(err.contains("A309271"), "{err}");
+    let err = refused(&["tour", "--board", "16x16", "--magic", "--method", "sat"]);
+    assert!(err.contains("drop --method sat"), "{err}");
+    refused(&["tour", "--board", "16x16", "--magic", "--closed"]);
+}

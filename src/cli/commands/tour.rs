@@ -8,10 +8,11 @@ use clap::Args;
 use knights::board::{Shape, MAX_CELLS, MAX_STREAMED_CELLS};
 use knights::construct::output::{passes, write_checked, write_verified, WriteError, WINDOW_CELLS};
 use knights::construct::warnsdorff::{warnsdorff, TieBreak, WarnsdorffOptions};
-use knights::construct::{self, Request};
+use knights::construct::{self, magic, Request};
 use knights::puzzle::Puzzle;
 use knights::run::{Limits, StopFlag};
 use knights::sat::SatOptions;
+use knights::spec::Spec;
 use knights::tour::json::TourRecord;
 use knights::tour::Closure;
 use knights::tour::{binary, Tour};
@@ -37,6 +38,12 @@ pub struct TourArgs {
     /// whole board (small boards).
     #[arg(long, value_enum, default_value = "stitch")]
     pub method: Method,
+    /// A semimagic tour: every row and every column summing to the magic sum, built from
+    /// 4x4 blocks on boards whose sides are multiples of 4, both at least 12 and one a
+    /// multiple of 8 (the tour is open). A board with no magic tour is refused with the
+    /// theorem; one the construction does not reach is refused with what is known.
+    #[arg(long, conflicts_with_all = ["closed", "start", "end"])]
+    pub magic: bool,
     /// The square that carries number 1, as ROW,COL (0-based).
     #[arg(long, value_name = "R,C")]
     pub start: Option<String>,
@@ -137,7 +144,10 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
     let request = Request {
         rows: shape.rows,
         cols: shape.cols,
-        closed: match (args.closed, args.open || args.method == Method::Warnsdorff) {
+        closed: match (
+            args.closed,
+            args.open || args.magic || args.method == Method::Warnsdorff,
+        ) {
             (true, _) => Some(true),
             (false, true) => Some(false),
             (false, false) => None,
@@ -153,6 +163,9 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
             .map(|t| parse_square(t, "--end"))
             .transpose()?,
     };
+    if args.magic {
+        check_magic(shape)?;
+    }
     let format = resolve_format(args.format, &args.output)?;
     if format != TourFormat::Binary && shape.n_cells() > MAX_CELLS {
         bail!(
@@ -167,6 +180,22 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
     crate::cli::io::signals::watch(&stop)?;
     if format == TourFormat::Binary {
         check_disk(&args.output, 4 * shape.n_cells() as u64)?;
+    }
+    if args.magic {
+        if args.method != Method::Stitch {
+            bail!(
+                "--magic builds its own tour; drop --method {}",
+                args.method.name()
+            );
+        }
+        write_magic(&request, format, &args.output)?;
+        errln!(
+            "an open semimagic tour of {shape} (rows sum to {}, columns to {}), verified (magic construction, {:.3} s)",
+            magic_sum(shape.cols, shape.n_cells()),
+            magic_sum(shape.rows, shape.n_cells()),
+            started.elapsed().as_secs_f64()
+        );
+        return Ok(ExitCode::SUCCESS);
     }
     let closed = match args.method {
         Method::Stitch => write_stitched(&request, format, &args.output, args.check_memory)?,
@@ -304,9 +333,79 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
     Ok(options.closed.is_closed())
 }
 
+/// The sum of a line of `length` cells when the numbers 1 to `cells` are spread evenly.
+fn magic_sum(length: usize, cells: usize) -> u64 {
+    length as u64 * (cells as u64 + 1) / 2
+}
+
+/// Boards from this many cells take a second or more: stderr says what is under way.
+const NOTED_MAGIC_CELLS: usize = 1 << 20;
+
+/// Refuses, before any work, a board the construction does not build a semimagic tour of
+/// (saying whether one can exist), and one too large to hold: the tour is held whole while
+/// the verifier checks its line sums.
+fn check_magic(shape: Shape) -> Result<()> {
+    let (rows, cols) = (shape.rows, shape.cols);
+    if let Err(refusal) = magic::covers(rows, cols) {
+        bail!("--magic: {refusal}{}", magic_hint(rows, cols, refusal));
+    }
+    if shape.n_cells() > MAX_CELLS {
+        bail!(
+            "--magic: a {shape} tour has {} cells; a semimagic tour is held whole while its line sums are checked, so at most {MAX_CELLS}",
+            shape.n_cells()
+        );
+    }
+    Ok(())
+}
+
+/// Builds the semimagic tour and writes it once the verifier has checked every row and
+/// column sum.
+fn write_magic(request: &Request, format: TourFormat, output: &Path) -> Result<()> {
+    let (rows, cols) = (request.rows, request.cols);
+    let shape = Shape::flat(rows, cols);
+    if shape.n_cells() >= NOTED_MAGIC_CELLS {
+        errln!("building a semimagic tour of {shape}, then checking every move and line sum");
+    }
+    let cells = magic::cells(rows, cols)?
+        .map(|(r, c)| r * cols + c)
+        .collect();
+    let tour = Tour::new(shape, cells)?;
+    let mut spec = request.spec();
+    spec.sums.rows = Some(magic_sum(cols, shape.n_cells()));
+    spec.sums.cols = Some(magic_sum(rows, shape.n_cells()));
+    write_checked_whole(&tour, &spec, format, output)
+}
+
+/// What is known of a board the construction refuses, and how to search for a tour there.
+fn magic_hint(rows: usize, cols: usize, refusal: magic::MagicRefusal) -> String {
+    use magic::MagicRefusal::{BothTwoModFour, OddSide};
+    if matches!(refusal, OddSide { .. } | BothTwoModFour { .. }) {
+        return String::new();
+    }
+    if (rows, cols) == (8, 8) {
+        return "; `knights solve models/semimagic.toml` finds one".to_string();
+    }
+    let known = if rows.min(cols) == 4 {
+        "; 4 x 2n boards from 4x18 on have semimagic tours (OEIS A309271)"
+    } else {
+        ""
+    };
+    let n = rows * cols;
+    format!(
+        "{known}; to search for one, give `knights solve` a model with board = \"{rows}x{cols}\" and [sums] rows = {}, cols = {}",
+        magic_sum(cols, n),
+        magic_sum(rows, n)
+    )
+}
+
 /// Verifies a tour held whole against every rule asked for, then writes it.
 fn write_held(tour: &Tour, request: &Request, format: TourFormat, output: &Path) -> Result<()> {
-    let puzzle = Puzzle::from_spec(&request.spec())?;
+    write_checked_whole(tour, &request.spec(), format, output)
+}
+
+/// Verifies a tour held whole against every rule of `spec`, then writes it.
+fn write_checked_whole(tour: &Tour, spec: &Spec, format: TourFormat, output: &Path) -> Result<()> {
+    let puzzle = Puzzle::from_spec(spec)?;
     if let Some(broken) = broken_rules(&puzzle, tour) {
         bail!("internal error: the tour breaks rules: {broken}");
     }

@@ -8,7 +8,7 @@ pub enum MagicRefusal {
     /// to k (RC + 1) / 2 with k and RC + 1 both odd: not a whole number. With both odd, a
     /// tour puts its odd numbers on the corners' colour, so row 0 holds one odd number more
     /// than row 1 and their sums differ in parity.
-    #[error("the {rows}x{cols} board has an odd side: no semimagic knight's tour exists")]
+    #[error("the {rows}x{cols} board has an odd side: no semimagic knight's tour exists (with one side odd, a line of odd length k would sum to k(RC+1)/2, not a whole number; with both odd, the tour's odd numbers lie on the corners' colour, so neighbouring rows' sums differ in parity)")]
     OddSide {
         /// Rows of the board.
         rows: usize,
