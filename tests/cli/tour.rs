@@ -298,6 +298,11 @@ fn magic_says_why_a_board_is_not_built() {
     assert!(err.contains("models/semimagic.toml"), "{err}");
     let err = refused(&["tour", "--board", "4x18", "--magic"]);
     assert!(err.contains("A309271"), "{err}");
+    let err = refused(&["tour", "--board", "4x4", "--magic"]);
+    assert!(
+        err.contains("no tour") && !err.contains("may exist"),
+        "{err}"
+    );
     let err = refused(&["tour", "--board", "16x16", "--magic", "--method", "sat"]);
     assert!(err.contains("drop --method sat"), "{err}");
     refused(&["tour", "--board", "16x16", "--magic", "--closed"]);

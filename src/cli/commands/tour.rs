@@ -164,6 +164,8 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
             .transpose()?,
     };
     if args.magic {
+        // A board with no knight's tour at all is refused by its theorem first.
+        request.check()?;
         check_magic(shape)?;
     }
     let format = resolve_format(args.format, &args.output)?;
