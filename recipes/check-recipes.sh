@@ -96,15 +96,20 @@ merged=$("$KNIGHTS" merge "$jobs" "$dir" --format json | counts)
 single=$("$KNIGHTS" count --board 5x5 --engine search --format json | counts)
 expect_same "$merged" "$single" "open 5x5, Slurm array script run by hand"
 
-# 4. run-missing.sh on a job directory: the jobs without a result run, the status is whole.
+# 4. run-missing.sh on a job directory: the jobs without a result run, the status is whole;
+# a finished result packed by gzip counts as finished.
 dir=$work/missing
 mkdir -p "$dir"
 "$KNIGHTS" split --board 6x6 --closed --engine search --jobs 4 -o "$dir/jobs.jsonl" >/dev/null
 "$KNIGHTS" run-job "$dir/jobs.jsonl" --index 2 -o "$dir/results" --threads 1 >/dev/null
+"$KNIGHTS" run-job "$dir/jobs.jsonl" --index 3 -o "$dir/results" --threads 1 >/dev/null
+gzip -9 "$dir/results/job-3.jsonl"
 cp "$dir/results/job-2.jsonl" "$work/job-2.before"
 KNIGHTS=$KNIGHTS recipes/run-missing.sh "$dir" 5 2 2>/dev/null
 cmp -s "$dir/results/job-2.jsonl" "$work/job-2.before" ||
   fail "run-missing.sh ran job 2 again although its result was there"
+[ ! -e "$dir/results/job-3.jsonl" ] ||
+  fail "run-missing.sh ran job 3 again although its result was there, packed by gzip"
 merged=$(counts < "$dir/status.json")
 single=$("$KNIGHTS" count --board 6x6 --closed --engine search --format json | counts)
 expect_same "$merged" "$single" "closed 6x6, run-missing.sh on a job directory"

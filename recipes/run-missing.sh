@@ -29,11 +29,11 @@ if [ -n "${FIRST:-}" ] && [ ! -r "$FIRST" ]; then
 fi
 mkdir -p "$here/results"
 
-# The jobs without a finished result, in index order.
+# The jobs without a finished result (plain, or packed by gzip), in index order.
 all_missing() {
     i=0
     while [ "$i" -lt "$jobs" ]; do
-        [ -e "$here/results/job-$i.jsonl" ] || echo "$i"
+        [ -e "$here/results/job-$i.jsonl" ] || [ -e "$here/results/job-$i.jsonl.gz" ] || echo "$i"
         i=$((i + 1))
     done
 }

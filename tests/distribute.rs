@@ -5,8 +5,8 @@
 
 use crate::common::load::root;
 use knights::distribute::{
-    merge, partial_path, result_path, run_job, split, split_with_progress, Job, JobEngine,
-    JobOutcome, MergeSummary, Record, RunJobOptions, SplitRequest,
+    merge, packed_result_path, partial_path, result_path, run_job, split, split_with_progress, Job,
+    JobEngine, JobOutcome, MergeSummary, Record, RunJobOptions, SplitRequest,
 };
 use knights::puzzle::Puzzle;
 use knights::run::{Engine, Limits, Summary};
@@ -191,6 +191,59 @@ fn a_finished_job_run_again_is_left_as_it_is() {
     let merged = merge(&jobs, dir.path()).unwrap();
     assert!(!merged.complete);
     assert_eq!((merged.missing.clone(), merged.solutions), (vec![1], None));
+}
+
+/// Every finished result of `jobs` in `dir` packed by gzip in place of the plain file, as
+/// `gzip -9 results/job-*.jsonl` leaves them.
+fn pack_results(jobs: &[Job], dir: &Path) {
+    for job in jobs {
+        let plain = result_path(dir, job.index);
+        let text = std::fs::read(&plain).unwrap();
+        let packed = std::fs::File::create(packed_result_path(dir, job.index)).unwrap();
+        let mut packer = flate2::write::GzEncoder::new(packed, flate2::Compression::best());
+        std::io::Write::write_all(&mut packer, &text).unwrap();
+        packer.finish().unwrap();
+        std::fs::remove_file(plain).unwrap();
+    }
+}
+
+/// Results packed by gzip merge to the same figures, are not run again, and a packed file
+/// damaged in transit is named and never counted.
+#[test]
+fn results_packed_by_gzip_merge_to_the_same_count_and_are_not_run_again() {
+    let jobs = cut(
+        &spec("closed-6x6"),
+        JobEngine::Search { symmetry: true },
+        Record::Tours,
+        3,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    run_all(&jobs, dir.path());
+    let plain = merge(&jobs, dir.path()).unwrap();
+    pack_results(&jobs, dir.path());
+    let packed = merge(&jobs, dir.path()).unwrap();
+    assert!(packed.complete);
+    let figures = |m: &MergeSummary| (m.finished, m.solutions, m.classes, m.duplicate_classes);
+    assert_eq!(figures(&packed), figures(&plain));
+    let again = run_job(
+        &jobs[1],
+        dir.path(),
+        &one_thread(),
+        &Limits::default(),
+        &|_| {},
+    )
+    .unwrap();
+    assert!(matches!(again, JobOutcome::AlreadyDone(_)), "{again:?}");
+    assert!(!result_path(dir.path(), 1).exists());
+    let path = packed_result_path(dir.path(), 2);
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.truncate(bytes.len() / 2);
+    std::fs::write(&path, bytes).unwrap();
+    let err = merge(&jobs, dir.path()).unwrap_err().to_string();
+    assert!(
+        err.contains("job-2.jsonl.gz") && err.contains("cannot read it"),
+        "{err}"
+    );
 }
 
 /// A SAT job killed mid-write (its result cut after some classes, with half a line at the

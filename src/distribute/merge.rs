@@ -3,7 +3,7 @@
 //! class must be there whole; native counts are summed by class size.
 
 use super::jobfile::{Job, Record};
-use super::result::{partial_path, read_result, result_path, JobResult, ResultError};
+use super::result::{finished_path, partial_path, read_result, JobResult, ResultError};
 use super::run_job::{job_puzzle, RunJobError};
 use crate::board::Cell;
 use crate::puzzle::{Puzzle, SolutionKind};
@@ -76,14 +76,13 @@ pub fn merge(jobs: &[Job], dir: &Path) -> Result<MergeSummary, MergeError> {
     };
     let mut totals = Totals::default();
     for job in jobs {
-        let path = result_path(dir, job.index);
-        if !path.exists() {
+        let Some(path) = finished_path(dir, job.index) else {
             match partial_path(dir, job.index).exists() {
                 true => summary.unfinished.push(job.index),
                 false => summary.missing.push(job.index),
             }
             continue;
-        }
+        };
         let result = read_result(&path, job)?;
         summary.finished += 1;
         summary.job_seconds += result.end.seconds;

@@ -23,6 +23,9 @@ pub use jobfile::{read_jobs, Job, JobEngine, JobFileError, JobPart, Record, JOB_
 pub use lock::{lock_path, JobLock, LockError};
 pub use merge::{merge, MergeError, MergeSummary};
 pub use piece_log::piece_log_path;
-pub use result::{partial_path, read_result, result_path, JobEnd, JobResult, ResultError};
+pub use result::{
+    finished_path, packed_result_path, partial_path, read_result, result_path, JobEnd, JobResult,
+    ResultError,
+};
 pub use run_job::{finished_result, job_puzzle, run_job, JobOutcome, RunJobError, RunJobOptions};
 pub use split::{split, split_with_progress, SplitError, SplitRequest};

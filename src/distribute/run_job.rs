@@ -12,7 +12,7 @@ use super::piece_log::{
     piece_log_path, read_piece_log, remove_piece_log, FinishedPieces, PieceLog,
 };
 use super::result::ResultWriter;
-use super::result::{check_header, partial_path, read_result, result_path, JobEnd, ResultError};
+use super::result::{check_header, finished_path, partial_path, read_result, JobEnd, ResultError};
 use crate::files::read_text_if_there;
 use crate::puzzle::Puzzle;
 use crate::run::{
@@ -242,13 +242,13 @@ fn set_aside(problem: SetAside) -> EarlierRun {
     }
 }
 
-/// The job's result file in `dir` when the job has finished, checked; a result that does
-/// not check is an error. Callers ask this before creating anything for a run.
+/// The job's result file in `dir` (packed or not) when the job has finished, checked; a
+/// result that does not check is an error. Callers ask this before creating anything for a
+/// run.
 pub fn finished_result(job: &Job, dir: &Path) -> Result<Option<PathBuf>, RunJobError> {
-    let finished = result_path(dir, job.index);
-    if !finished.exists() {
+    let Some(finished) = finished_path(dir, job.index) else {
         return Ok(None);
-    }
+    };
     read_result(&finished, job).map_err(RunJobError::Corrupt)?;
     Ok(Some(finished))
 }

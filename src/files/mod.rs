@@ -5,7 +5,8 @@
 //! regular file is read (a device such as `/dev/zero` never ends, and a FIFO blocks until
 //! someone writes to it), and only up to a bound on the file and on each of its lines, so
 //! that what a user names by mistake is refused with a message naming it instead of filling
-//! memory. Standard input, where a command takes `-`, goes through [`read_stdin`] under the
+//! memory. [`read_gzip_text`] reads a gzip file under the same bounds on what it unpacks
+//! to. Standard input, where a command takes `-`, goes through [`read_stdin`] under the
 //! same bounds.
 
 mod lock;
@@ -118,6 +119,21 @@ pub fn read_text(path: &Path) -> Result<String, ReadError> {
     let shown = path.display().to_string();
     check_size(&file, &shown, MAX_FILE_BYTES)?;
     text(read_bounded(file, &shown, MAX_FILE_BYTES, true)?, &shown)
+}
+
+/// The text of the gzip file `path` (one member or several, as `cat a.gz b.gz` makes),
+/// within the same bounds as [`read_text`] on what it unpacks to: a file that unpacks past
+/// [`MAX_FILE_BYTES`] is refused, however small it is packed. Damaged data is an error
+/// naming the file.
+pub fn read_gzip_text(path: &Path) -> Result<String, ReadError> {
+    let file = open(path)?;
+    let shown = path.display().to_string();
+    check_size(&file, &shown, MAX_FILE_BYTES)?;
+    let unpacked = flate2::read::MultiGzDecoder::new(io::BufReader::new(file));
+    text(
+        read_bounded(unpacked, &shown, MAX_FILE_BYTES, true)?,
+        &shown,
+    )
 }
 
 /// The text of `path`, or `None` when there is no such file.

@@ -68,3 +68,48 @@ fn a_locked_directory_cannot_be_locked_again_until_released() {
     drop(held);
     assert!(lock_dir(dir.path()).unwrap().is_some());
 }
+
+/// `bytes` packed by gzip into `path`, as `gzip` would write them.
+fn write_gzip(path: &Path, bytes: &[u8]) {
+    let mut packer =
+        flate2::write::GzEncoder::new(File::create(path).unwrap(), flate2::Compression::default());
+    packer.write_all(bytes).unwrap();
+    packer.finish().unwrap();
+}
+
+#[test]
+fn a_gzip_file_reads_as_the_text_it_packs_in_one_member_or_several() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("a.txt.gz");
+    write_gzip(&path, b"one\ntwo\n");
+    assert_eq!(read_gzip_text(&path).unwrap(), "one\ntwo\n");
+    let second = dir.path().join("b.txt.gz");
+    write_gzip(&second, b"three\n");
+    let mut joined = std::fs::read(&path).unwrap();
+    joined.extend(std::fs::read(&second).unwrap());
+    std::fs::write(&path, joined).unwrap();
+    assert_eq!(read_gzip_text(&path).unwrap(), "one\ntwo\nthree\n");
+}
+
+#[test]
+fn a_damaged_gzip_file_or_one_that_unpacks_past_a_bound_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("a.txt.gz");
+    write_gzip(&path, b"one\ntwo\nthree\n");
+    let mut cut = std::fs::read(&path).unwrap();
+    cut.truncate(cut.len() - 6);
+    std::fs::write(&path, cut).unwrap();
+    let err = read_gzip_text(&path).unwrap_err();
+    assert!(matches!(err.problem, ReadProblem::Io(_)), "{err}");
+    assert!(err.to_string().contains("a.txt.gz"), "{err}");
+    std::fs::write(&path, b"not gzip at all\n").unwrap();
+    assert!(read_gzip_text(&path).is_err());
+    // A line past the bound packs into a few kilobytes: the bound is on what it unpacks to.
+    write_gzip(&path, &vec![b'x'; MAX_LINE_BYTES + 1]);
+    assert!(std::fs::metadata(&path).unwrap().len() < 1 << 20);
+    let err = read_gzip_text(&path).unwrap_err();
+    assert!(
+        matches!(err.problem, ReadProblem::LineTooLong { line: 1, .. }),
+        "{err}"
+    );
+}

@@ -7,13 +7,13 @@
 use anyhow::{bail, Context, Result};
 use knights::board::Cell;
 use knights::distribute::{
-    job_puzzle, read_result, result_path, run_job, Job, JobOutcome, RunJobOptions,
+    finished_path, job_puzzle, read_result, run_job, Job, JobOutcome, RunJobOptions,
 };
 use knights::random::Stream;
 use knights::run::Limits;
 use knights::symmetry::{key, Form};
 use knights::tour::json::parse_lines;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Runs `k` of the finished jobs again and compares; the audited jobs' indices, or `None`
 /// when a signal stopped the audit (the command then exits as a signal's stop does).
@@ -24,15 +24,15 @@ pub fn audit(
     seed: u64,
     limits: &Limits,
 ) -> Result<Option<Vec<usize>>> {
-    let finished: Vec<&Job> = jobs
+    let finished: Vec<(&Job, PathBuf)> = jobs
         .iter()
-        .filter(|job| result_path(dir, job.index).exists())
+        .filter_map(|job| Some((job, finished_path(dir, job.index)?)))
         .collect();
     let chosen = choose(finished.len(), k, seed);
     let scratch = tempfile::tempdir().context("cannot make a directory for the audit")?;
     let mut audited = Vec::new();
     for i in chosen {
-        let job = finished[i];
+        let (job, kept) = &finished[i];
         errln!("audit: running job {} again", job.index);
         let outcome = run_job(
             job,
@@ -54,7 +54,7 @@ pub fn audit(
                 job.index
             );
         };
-        compare(job, &result_path(dir, job.index), &again)?;
+        compare(job, kept, &again)?;
         audited.push(job.index);
     }
     audited.sort_unstable();
