@@ -3,7 +3,7 @@
 //! Rust file or a patch appears under results/ again, naming it, and check that every Python
 //! file of experiments/ still compiles (when python3 is installed; under CI it must be).
 //!
-//! The two ladders' job folders (results/ladder-4x17, results/ladder-4x18: thousands of job
+//! The two ladders' job folders (results/ladder-4x17, results/ladder-4x18: their packed job
 //! files) are not walked.
 
 use crate::common::load::root;
