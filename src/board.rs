@@ -18,6 +18,17 @@ pub const MAX_CELLS: usize = 1 << 24;
 /// The largest number of cells a streamed tour may have: every cell index fits a `u32`.
 pub const MAX_STREAMED_CELLS: usize = u32::MAX as usize;
 
+/// The six orders of the three axes (0 layer, 1 row, 2 column): a box's symmetries permute
+/// its axes, and a sweep across it may take them in any order.
+pub const AXIS_ORDERS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// Layer, row and column of a cell; `layer` is 0 on a 2D board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Coord {

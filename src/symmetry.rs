@@ -10,7 +10,7 @@
 //! canonical form of a tour under a group is the least key, in lexicographic order, over all
 //! its images; two tours are in the same class exactly when their canonical forms are equal.
 
-use crate::board::{Cell, Coord, Shape};
+use crate::board::{Cell, Coord, Shape, AXIS_ORDERS};
 use crate::tour::Tour;
 use serde::{Deserialize, Serialize};
 
@@ -213,7 +213,7 @@ pub fn board_symmetries(shape: Shape) -> Vec<Symmetry> {
         vec![1, 2]
     };
     let mut out = Vec::new();
-    for axes in axis_orders(shape.solid) {
+    for &axes in axis_orders(shape.solid) {
         // An axis may only take the place of one of equal length.
         if (0..3).any(|i| ext[axes[i]] != ext[i]) {
             continue;
@@ -234,18 +234,12 @@ pub fn board_symmetries(shape: Shape) -> Vec<Symmetry> {
 }
 
 /// `axes[i]` is the source axis whose coordinate lands on axis `i`.
-fn axis_orders(solid: bool) -> Vec<[usize; 3]> {
+/// On a flat board the layer axis stays first: only the row and column may swap.
+fn axis_orders(solid: bool) -> &'static [[usize; 3]] {
     if solid {
-        vec![
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ]
+        &AXIS_ORDERS
     } else {
-        vec![[0, 1, 2], [0, 2, 1]]
+        &AXIS_ORDERS[..2]
     }
 }
 

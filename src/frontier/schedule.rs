@@ -2,7 +2,7 @@
 //! frontier packs into the fewest bits.
 
 use super::layout::{schedule, Step};
-use crate::board::Board;
+use crate::board::{Board, AXIS_ORDERS};
 
 /// The whole order of moves.
 #[derive(Clone, Debug)]
@@ -24,15 +24,7 @@ pub struct Schedule {
 /// The schedule with the narrowest frontier over every order of the axes; `None` when even
 /// that does not fit 128 bits.
 pub fn best_schedule(board: &Board) -> Option<Schedule> {
-    let orders = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    orders
+    AXIS_ORDERS
         .into_iter()
         .filter_map(|axes| schedule(board, axes))
         .min_by_key(|s| (s.slots as u32 * s.bits, s.widest))
