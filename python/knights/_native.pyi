@@ -192,6 +192,7 @@ def construct_tour(
     closed: Optional[bool] = None,
     start: Optional[Tuple[int, int]] = None,
     end: Optional[Tuple[int, int]] = None,
+    magic: bool = False,
 ) -> Tour: ...
 def verify(model: Model, tour: Union[Tour, Sequence[int]]) -> List[str]: ...
 def make_puzzle(

@@ -7,7 +7,7 @@ use crate::model::Model;
 use crate::run::{checked, interruptible};
 use crate::tour::Tour;
 use knights::board::{Board, Shape};
-use knights::construct::{build, Request};
+use knights::construct::{build, magic, Request};
 use knights::puzzle::Puzzle;
 use knights::sample::{sample_within, Bounds, Method, SampleOptions};
 use knights::solver::SolverKind;
@@ -95,9 +95,12 @@ pub fn classify(py: Python<'_>, tours: Vec<PyRef<'_, Tour>>) -> PyResult<Py<PyAn
 
 /// A tour of the rows x cols board built by the stitch construction (as `knights tour`),
 /// verified: closed wherever a closed tour exists unless closed=False or both ends are
-/// given; start and end are (row, col) cells.
+/// given; start and end are (row, col) cells. With magic=True, an open semimagic tour
+/// (every row and column at the magic sum) by the magic construction (as `knights tour
+/// --magic`), verified with its line sums; a board it does not cover is a ModelError
+/// saying why.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, *, closed=None, start=None, end=None))]
+#[pyo3(signature = (rows, cols, *, closed=None, start=None, end=None, magic=false))]
 pub fn construct_tour(
     py: Python<'_>,
     rows: usize,
@@ -105,7 +108,17 @@ pub fn construct_tour(
     closed: Option<bool>,
     start: Option<(usize, usize)>,
     end: Option<(usize, usize)>,
+    magic: bool,
 ) -> PyResult<Tour> {
+    if magic {
+        if closed.is_some() || start.is_some() || end.is_some() {
+            return Err(argument_error(
+                "magic",
+                "a semimagic tour is built open, with the ends the construction gives: drop closed, start and end",
+            ));
+        }
+        return magic_tour(py, rows, cols);
+    }
     let request = Request {
         rows,
         cols,
@@ -118,6 +131,26 @@ pub fn construct_tour(
     let order = cells.into_iter().map(|c| c as usize).collect();
     let tour = knights::tour::Tour::new(Shape::flat(rows, cols), order).map_err(run_error)?;
     let puzzle = Puzzle::from_spec(&request.spec()).map_err(run_error)?;
+    checked(&puzzle, tour)
+}
+
+/// The semimagic tour of the rows x cols board, verified with every row and column sum.
+fn magic_tour(py: Python<'_>, rows: usize, cols: usize) -> PyResult<Tour> {
+    let board = format!("{rows}x{cols}");
+    let request = Request {
+        rows,
+        cols,
+        closed: Some(false),
+        start: None,
+        end: None,
+    };
+    // A board with no knight's tour at all is refused by its theorem first, as the CLI does.
+    request.check().map_err(|e| model_error(&board, e))?;
+    let order = py
+        .detach(|| magic::cells(rows, cols).map(|cells| cells.map(|(r, c)| r * cols + c).collect()))
+        .map_err(|e| model_error(&board, e))?;
+    let tour = knights::tour::Tour::new(Shape::flat(rows, cols), order).map_err(run_error)?;
+    let puzzle = Puzzle::from_spec(&magic::spec(rows, cols)).map_err(run_error)?;
     checked(&puzzle, tour)
 }
 

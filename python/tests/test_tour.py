@@ -75,6 +75,25 @@ def test_a_construction_no_tour_allows_is_a_value_error():
         knights.construct_tour(5, 5, closed=True)
 
 
+def test_a_magic_tour_has_every_row_and_column_at_the_magic_sum():
+    tour = knights.construct_tour(12, 16, magic=True)
+    assert not tour.is_closed and len(tour) == 192
+    grid = [tour.numbers[r * 16 : (r + 1) * 16] for r in range(12)]
+    assert {sum(row) for row in grid} == {16 * 193 // 2}
+    assert {sum(column) for column in zip(*grid)} == {12 * 193 // 2}
+    model = knights.Model(board="12x16", sums={"rows": 1544, "cols": 1158})
+    assert knights.verify(model, tour) == []
+
+
+def test_a_board_the_magic_construction_does_not_reach_says_why():
+    with pytest.raises(knights.ModelError, match="12x12"):
+        knights.construct_tour(12, 12, magic=True)
+    with pytest.raises(knights.ModelError, match="odd"):
+        knights.construct_tour(15, 16, magic=True)
+    with pytest.raises(ValueError, match="magic"):
+        knights.construct_tour(12, 16, magic=True, closed=True)
+
+
 def test_sampled_4x4x4_tours_are_distinct_and_classified():
     model = knights.Model(board="4x4x4")
     tours = knights.sample(model, 6, method="warnsdorff", seed=1)

@@ -190,11 +190,11 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
                 args.method.name()
             );
         }
-        write_magic(&request, format, &args.output)?;
+        write_magic(&request, format, &args.output, &stop)?;
         errln!(
             "an open semimagic tour of {shape} (rows sum to {}, columns to {}), verified (magic construction, {:.3} s)",
-            magic_sum(shape.cols, shape.n_cells()),
-            magic_sum(shape.rows, shape.n_cells()),
+            magic::line_sum(shape.cols, shape.n_cells()),
+            magic::line_sum(shape.rows, shape.n_cells()),
             started.elapsed().as_secs_f64()
         );
         return Ok(ExitCode::SUCCESS);
@@ -335,11 +335,6 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
     Ok(options.closed.is_closed())
 }
 
-/// The sum of a line of `length` cells when the numbers 1 to `cells` are spread evenly.
-fn magic_sum(length: usize, cells: usize) -> u64 {
-    length as u64 * (cells as u64 + 1) / 2
-}
-
 /// Boards from this many cells take a second or more: stderr says what is under way.
 const NOTED_MAGIC_CELLS: usize = 1 << 20;
 
@@ -362,20 +357,27 @@ fn check_magic(shape: Shape) -> Result<()> {
 
 /// Builds the semimagic tour and writes it once the verifier has checked every row and
 /// column sum.
-fn write_magic(request: &Request, format: TourFormat, output: &Path) -> Result<()> {
+fn write_magic(
+    request: &Request,
+    format: TourFormat,
+    output: &Path,
+    stop: &StopFlag,
+) -> Result<()> {
     let (rows, cols) = (request.rows, request.cols);
     let shape = Shape::flat(rows, cols);
     if shape.n_cells() >= NOTED_MAGIC_CELLS {
         errln!("building a semimagic tour of {shape}, then checking every move and line sum");
     }
-    let cells = magic::cells(rows, cols)?
-        .map(|(r, c)| r * cols + c)
-        .collect();
+    let mut cells = Vec::with_capacity(shape.n_cells());
+    for (built, (r, c)) in magic::cells(rows, cols)?.enumerate() {
+        // Seen within a million cells (milliseconds), not after the whole board's build.
+        if built % (1 << 20) == 0 && stop.is_raised() {
+            bail!("the construction was stopped before the tour was whole; nothing written");
+        }
+        cells.push(r * cols + c);
+    }
     let tour = Tour::new(shape, cells)?;
-    let mut spec = request.spec();
-    spec.sums.rows = Some(magic_sum(cols, shape.n_cells()));
-    spec.sums.cols = Some(magic_sum(rows, shape.n_cells()));
-    write_checked_whole(&tour, &spec, format, output)
+    write_checked_whole(&tour, &magic::spec(rows, cols), format, output)
 }
 
 /// What is known of a board the construction refuses, and how to search for a tour there.
@@ -395,8 +397,8 @@ fn magic_hint(rows: usize, cols: usize, refusal: magic::MagicRefusal) -> String 
     let n = rows * cols;
     format!(
         "{known}; to search for one, give `knights solve` a model with board = \"{rows}x{cols}\" and [sums] rows = {}, cols = {}",
-        magic_sum(cols, n),
-        magic_sum(rows, n)
+        magic::line_sum(cols, n),
+        magic::line_sum(rows, n)
     )
 }
 

@@ -28,8 +28,24 @@ mod tests;
 
 pub use refusal::{covers, MagicRefusal};
 
+use crate::spec::Spec;
 use plan::Plan;
 use walk::Cells;
+
+/// The sum of a line of `length` cells when the numbers 1 to `cells` are spread evenly.
+pub fn line_sum(length: usize, cells: usize) -> u64 {
+    length as u64 * (cells as u64 + 1) / 2
+}
+
+/// The model a semimagic tour of the `rows` x `cols` board satisfies: open, every row at
+/// [`line_sum`] of `cols` cells and every column at that of `rows` cells.
+pub fn spec(rows: usize, cols: usize) -> Spec {
+    let mut spec = Spec::plain(&format!("{rows}x{cols}"));
+    spec.closed = false;
+    spec.sums.rows = Some(line_sum(cols, rows * cols));
+    spec.sums.cols = Some(line_sum(rows, rows * cols));
+    spec
+}
 
 /// The cells (row, col) of a semimagic knight's tour of the `rows` x `cols` board, in tour
 /// order; or why the board is not covered (see [`covers`]). Time is linear in the cells,
