@@ -17,6 +17,7 @@ mod external_solvers;
 mod frontier_engine;
 mod givens;
 mod known_counts;
+mod ladder_results;
 mod make_puzzle;
 mod no_code_in_results;
 mod opb;
