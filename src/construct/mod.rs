@@ -212,6 +212,39 @@ impl Request {
     }
 }
 
+/// The semimagic tour of a board [`magic::covers`] accepts, ready to be walked and streamed
+/// like any constructed tour; its rows and columns are checked as it streams (see
+/// [`Planned::line_sums`]). Memory is linear in its 4x4 blocks, not its cells.
+pub fn build_magic(rows: usize, cols: usize) -> Result<Planned, magic::MagicRefusal> {
+    // Every tile the board needs is looked up here, once, so that no walk can miss one.
+    let _tour_with_every_tile = magic::cells(rows, cols)?;
+    Ok(Planned {
+        built: Built::Magic { rows, cols },
+    })
+}
+
+/// The cells of the semimagic tour of a covered board, in chunks of about `chunk`.
+fn walk_magic<E>(
+    rows: usize,
+    cols: usize,
+    chunk: usize,
+    mut sink: impl FnMut(&mut Vec<u32>) -> Result<(), E>,
+) -> Result<(), E> {
+    let cells = magic::cells(rows, cols).expect("a board whose tiles build_magic found");
+    let mut buffer = Vec::with_capacity(chunk);
+    for (r, c) in cells {
+        buffer.push((r * cols + c) as u32);
+        if buffer.len() == chunk {
+            sink(&mut buffer)?;
+            buffer.clear();
+        }
+    }
+    if buffer.is_empty() {
+        return Ok(());
+    }
+    sink(&mut buffer)
+}
+
 /// A constructed tour, ready to be walked.
 pub struct Planned {
     built: Built,
@@ -227,6 +260,13 @@ enum Built {
     Strip(Chain, u64),
     /// A board four squares wide.
     Four(FourRows),
+    /// A semimagic tour of a rows x cols board ([`magic`]), built afresh at each walk.
+    Magic {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+    },
 }
 
 impl Planned {
@@ -237,6 +277,7 @@ impl Planned {
             Built::Stitched(tour, _) => tour.closed(),
             Built::Strip(chain, _) => chain.closed(),
             Built::Four(_) => false,
+            Built::Magic { .. } => false,
         }
     }
 
@@ -247,6 +288,7 @@ impl Planned {
             Built::Stitched(tour, _) => tour.n_cells(),
             Built::Strip(chain, _) => chain.n_cells(),
             Built::Four(tour) => tour.n_cells(),
+            Built::Magic { rows, cols } => (rows * cols) as u64,
         }
     }
 
@@ -263,6 +305,19 @@ impl Planned {
             Built::Strip(chain, 0) => chain.walk(chunk, sink),
             Built::Strip(chain, from) => chain.walk_from(*from, chunk, sink),
             Built::Four(tour) => tour.walk(chunk, sink),
+            Built::Magic { rows, cols } => walk_magic(*rows, *cols, chunk, sink),
+        }
+    }
+
+    /// The row and column sums every line of the tour has, for a semimagic tour; the
+    /// streaming verifier checks them as the tour is written.
+    pub fn line_sums(&self) -> Option<(u64, u64)> {
+        match self.built {
+            Built::Magic { rows, cols } => Some((
+                magic::line_sum(cols, rows * cols),
+                magic::line_sum(rows, rows * cols),
+            )),
+            _ => None,
         }
     }
 

@@ -44,9 +44,10 @@ impl From<StreamViolation> for WriteError {
     }
 }
 
-/// Streams the tour through the verifier (closed if the request wants it) into `out` as
-/// little-endian u32 cell indices, calling `progress` with each chunk's length in every pass
-/// (see [`passes`]), and checks the requested ends on the first and last cells. The check
+/// Streams the tour through the verifier (closed if the request wants it; every row and
+/// column sum of a semimagic tour) into `out` as little-endian u32 cell indices, calling
+/// `progress` with each chunk's length in every pass (see [`passes`]), and checks the
+/// requested ends on the first and last cells. The check
 /// tracks at most `window_cells` cells a pass ([`WINDOW_CELLS`] keeps a run under 64 MB).
 pub fn write_verified(
     planned: &Planned,
@@ -56,8 +57,8 @@ pub fn write_verified(
     mut progress: impl FnMut(usize),
 ) -> Result<StreamReport, WriteError> {
     let windows = windows(planned.n_cells(), window_cells);
+    let shape = Shape::flat(request.rows, request.cols);
     let verifier = |window: &Range<u64>| {
-        let shape = Shape::flat(request.rows, request.cols);
         let closed = request.wants_closed();
         match windows.len() {
             1 => StreamVerifier::new(shape, Leaper::KNIGHT, Closure::from(closed)),
@@ -69,7 +70,14 @@ pub fn write_verified(
             ),
         }
     };
-    let mut verifier_first = verifier(&windows[0]);
+    // The sums are the same in every pass: the first, which writes, checks them.
+    let first_verifier = match planned.line_sums() {
+        None => verifier(&windows[0]),
+        Some((rows, cols)) => verifier(&windows[0])
+            .with_line_sums(Some(rows), Some(cols))
+            .expect("a flat board"),
+    };
+    let mut verifier_first = first_verifier;
     let (mut first, mut last) = (None, None);
     let check = |chunk: &[u32]| -> Result<(), WriteError> {
         verifier_first.push(chunk)?;
@@ -163,5 +171,31 @@ mod tests {
         assert_eq!(walked, 4 * cells);
         assert!(once == in_passes, "the passes changed the tour written");
         assert_eq!(once.len() as u64, 4 * cells);
+    }
+
+    /// A semimagic tour streams, in one pass or several, as the cells the construction
+    /// gives, its line sums checked by the first pass.
+    #[test]
+    fn a_magic_tour_streams_as_built_with_its_sums_checked() {
+        let (rows, cols) = (24, 40);
+        let request = Request {
+            rows,
+            cols,
+            closed: Some(false),
+            start: None,
+            end: None,
+        };
+        let planned = crate::construct::build_magic(rows, cols).unwrap();
+        assert_eq!(planned.line_sums(), Some((19_220, 11_532)));
+        let built: Vec<u8> = crate::construct::magic::cells(rows, cols)
+            .unwrap()
+            .flat_map(|(r, c)| ((r * cols + c) as u32).to_le_bytes())
+            .collect();
+        for window in [WINDOW_CELLS, 256] {
+            let mut out = Vec::new();
+            let report = write_verified(&planned, &request, window, &mut out, |_| {}).unwrap();
+            assert_eq!(report.cells, 960);
+            assert!(out == built, "window {window}: not the tour built");
+        }
     }
 }

@@ -11,8 +11,10 @@
 //! remainder by direct computation", Software: Practice and Experience 49(6), 2019), exact for
 //! every `u32` dividend when the reciprocal has 64 fractional bits.
 //!
-//! It checks the plain rules only: start and end cells, line sums, symmetry and required moves
-//! need a whole tour, which [`verify`](super::verify) checks.
+//! It checks the plain rules, and on a flat board the sums of every row and every column when
+//! asked ([`StreamVerifier::with_line_sums`]): a total a line, added up as the cells pass.
+//! Start and end cells, other line sums, symmetry and required moves need a whole tour, which
+//! [`verify`](super::verify) checks.
 
 use super::At;
 use crate::board::{Cell, Coord, Leaper, Shape};
@@ -89,6 +91,17 @@ pub enum StreamViolation {
         /// Number of cells on the board; entry `expected + 1` is one too many.
         expected: u64,
     },
+    /// A row or column of a flat board does not add up to the sum asked for.
+    LineSum {
+        /// `row` or `column`.
+        line: &'static str,
+        /// The row's or column's 0-based index.
+        index: usize,
+        /// The sum of the numbers on it.
+        found: u128,
+        /// The sum asked for.
+        target: u64,
+    },
     /// A closed tour was asked for, but the last cell is not a leap from the first.
     NotClosed {
         /// The last number, which is also the number of cells.
@@ -104,11 +117,12 @@ pub enum StreamViolation {
 
 impl StreamViolation {
     /// A short name of the rule broken, the same as [`Violation::rule`](super::Violation::rule)
-    /// gives: `integrity`, `move` or `closed`.
+    /// gives: `integrity`, `move`, `closed` or `sum`.
     pub fn rule(&self) -> &'static str {
         match self {
             StreamViolation::NotALeap { .. } => "move",
             StreamViolation::NotClosed { .. } => "closed",
+            StreamViolation::LineSum { .. } => "sum",
             _ => "integrity",
         }
     }
@@ -160,6 +174,12 @@ impl fmt::Display for StreamViolation {
                 expected + 1,
                 4 * expected
             ),
+            StreamViolation::LineSum {
+                line,
+                index,
+                found,
+                target,
+            } => write!(f, "{line} {index} sums to {found}, not {target}"),
             StreamViolation::NotClosed {
                 last,
                 from,
@@ -205,6 +225,63 @@ impl Divisor {
     fn div_rem(self, n: u64) -> (u64, u64) {
         let q = ((u128::from(n) * u128::from(self.reciprocal)) >> 64) as u64;
         (q, n - q * self.d)
+    }
+}
+
+/// The running sums of every row and column of a flat board, and the sums asked for.
+#[derive(Clone, Debug)]
+struct LineTotals {
+    /// Columns of the board: a cell's row and column from its index.
+    cols: u64,
+    per_row: Divisor,
+    rows: Vec<u128>,
+    columns: Vec<u128>,
+    row_target: Option<u64>,
+    column_target: Option<u64>,
+}
+
+impl LineTotals {
+    fn new(shape: Shape, row_target: Option<u64>, column_target: Option<u64>) -> Self {
+        LineTotals {
+            cols: shape.cols as u64,
+            per_row: Divisor::new(shape.cols as u64),
+            rows: vec![0; shape.rows],
+            columns: vec![0; shape.cols],
+            row_target,
+            column_target,
+        }
+    }
+
+    /// Adds the numbers `first`, `first + 1`, ... of `cells`, all on the board.
+    fn add(&mut self, cells: &[u32], first: u64) {
+        for (number, &cell) in (first..).zip(cells) {
+            // The divisor's reciprocal is exact from 2 on; a board one column wide needs none.
+            let (row, col) = match self.cols {
+                1 => (u64::from(cell), 0),
+                _ => self.per_row.div_rem(u64::from(cell)),
+            };
+            self.rows[row as usize] += u128::from(number);
+            self.columns[col as usize] += u128::from(number);
+        }
+    }
+
+    /// The first row, then column, whose sum is not the one asked for.
+    fn first_off(&self) -> Option<StreamViolation> {
+        let off = |line: &'static str, sums: &[u128], target: Option<u64>| {
+            let target = target?;
+            let (index, &found) = sums
+                .iter()
+                .enumerate()
+                .find(|&(_, &sum)| sum != u128::from(target))?;
+            Some(StreamViolation::LineSum {
+                line,
+                index,
+                found,
+                target,
+            })
+        };
+        off("row", &self.rows, self.row_target)
+            .or_else(|| off("column", &self.columns, self.column_target))
     }
 }
 
@@ -297,6 +374,8 @@ pub struct StreamVerifier {
     count: u64,
     first: Option<(u32, Point)>,
     last: Option<(u32, Point)>,
+    /// The row and column sums, when asked for.
+    sums: Option<LineTotals>,
 }
 
 impl StreamVerifier {
@@ -340,7 +419,20 @@ impl StreamVerifier {
             count: 0,
             first: None,
             last: None,
+            sums: None,
         }
+    }
+
+    /// This verifier, also checking that every row sums to `rows` and every column to `cols`
+    /// (either may be `None`: not asked), numbering the cells 1, 2, ... in visiting order.
+    /// `None` on a box, whose lines are not rows and columns. The sums take a number per row
+    /// and per column, so a board as long as a `u32` can name is still within memory.
+    pub fn with_line_sums(mut self, rows: Option<u64>, cols: Option<u64>) -> Option<Self> {
+        if self.shape.solid {
+            return None;
+        }
+        self.sums = Some(LineTotals::new(self.shape, rows, cols));
+        Some(self)
     }
 
     /// For a verifier made by [`windowed`](Self::windowed), a hash of every entry pushed so
@@ -386,14 +478,18 @@ impl StreamVerifier {
         let n = self.geometry.n;
         let room = (n - self.count.min(n)) as usize;
         let (within, beyond) = cells.split_at(cells.len().min(room));
-        let within = match (self.last, within.split_first()) {
+        let first_number = self.count + 1;
+        let rest = match (self.last, within.split_first()) {
             (None, Some((&head, rest))) => {
                 self.start(head)?;
                 rest
             }
             _ => within,
         };
-        self.walk(within)?;
+        self.walk(rest)?;
+        if let Some(sums) = self.sums.as_mut() {
+            sums.add(within, first_number);
+        }
         if beyond.is_empty() {
             return Ok(());
         }
@@ -492,8 +588,8 @@ impl StreamVerifier {
         }
     }
 
-    /// Ends the check: every cell was visited, and for a closed tour the last is a leap from
-    /// the first.
+    /// Ends the check: every cell was visited, every row and column asked for has its sum,
+    /// and for a closed tour the last is a leap from the first.
     pub fn finish(self) -> Result<StreamReport, StreamViolation> {
         let n = self.geometry.n;
         let (Some((first, a)), Some((last, b))) = (self.first, self.last) else {
@@ -509,6 +605,9 @@ impl StreamVerifier {
             });
         }
         let closes = self.geometry.any_leap(b, a);
+        if let Some(off) = self.sums.as_ref().and_then(LineTotals::first_off) {
+            return Err(off);
+        }
         if self.closed.is_closed() && !closes {
             return Err(StreamViolation::NotClosed {
                 last: self.count,

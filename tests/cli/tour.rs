@@ -280,6 +280,32 @@ fn a_magic_tour_passes_verify_with_every_line_sum() {
     assert!(out.status.success(), "{}", stderr(&out));
     let out = knights(&["verify", &magic_model(&dir, 16, 24), &plain]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    // A binary tour is checked as it streams, its rows and columns added up on the way.
+    let plain = temp_path(&dir, "plain.bin");
+    let out = knights(&["tour", "--board", "24x20", "-o", &plain]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = knights(&["verify", &magic_model(&dir, 24, 20), &plain]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("sums to") && said.contains("row ") && said.contains(", not 4810"),
+        "{said}"
+    );
+}
+
+/// A semimagic tour of more cells than a tour held whole may have is streamed, and checked
+/// with its line sums, as it is written.
+#[test]
+fn a_magic_tour_too_large_to_hold_streams_with_its_sums_checked() {
+    let (rows, cols) = (4104, 4096);
+    assert!(rows * cols > knights::board::MAX_CELLS);
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_path(&dir, "large.bin");
+    let board = format!("{rows}x{cols}");
+    let out = knights(&["tour", "--board", &board, "--magic", "-o", &path]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = knights(&["verify", &magic_model(&dir, rows, cols), &path]);
+    assert!(out.status.success(), "{}", stderr(&out));
 }
 
 /// `--magic` refuses a board with no magic tour by the theorem, and one the construction does

@@ -190,7 +190,12 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
                 args.method.name()
             );
         }
-        write_magic(&request, format, &args.output, &stop)?;
+        if format == TourFormat::Binary {
+            let planned = construct::build_magic(shape.rows, shape.cols)?;
+            stream_binary(&planned, &request, &args.output, args.check_memory)?;
+        } else {
+            write_magic(&request, format, &args.output, &stop)?;
+        }
         errln!(
             "an open semimagic tour of {shape} (rows sum to {}, columns to {}), verified (magic construction, {:.3} s)",
             magic::line_sum(shape.cols, shape.n_cells()),
@@ -338,19 +343,12 @@ fn write_warnsdorff(request: &Request, args: &TourArgs, format: TourFormat) -> R
 /// Boards from this many cells take a second or more: stderr says what is under way.
 const NOTED_MAGIC_CELLS: usize = 1 << 20;
 
-/// Refuses, before any work, a board the construction does not build a semimagic tour of
-/// (saying whether one can exist), and one too large to hold: the tour is held whole while
-/// the verifier checks its line sums.
+/// Refuses, before any work, a board the construction does not build a semimagic tour of,
+/// saying whether one can exist.
 fn check_magic(shape: Shape) -> Result<()> {
     let (rows, cols) = (shape.rows, shape.cols);
     if let Err(refusal) = magic::covers(rows, cols) {
         bail!("--magic: {refusal}{}", magic_hint(rows, cols, refusal));
-    }
-    if shape.n_cells() > MAX_CELLS {
-        bail!(
-            "--magic: a {shape} tour has {} cells; a semimagic tour is held whole while its line sums are checked, so at most {MAX_CELLS}",
-            shape.n_cells()
-        );
     }
     Ok(())
 }

@@ -167,9 +167,10 @@ fn kind(v: &StreamViolation) -> usize {
         StreamViolation::TooFew { .. } => 3,
         StreamViolation::TooMany { .. } => 4,
         StreamViolation::NotClosed { .. } => 5,
+        StreamViolation::LineSum { .. } => 6,
     }
 }
-const KINDS: usize = 6;
+const KINDS: usize = 7;
 
 #[test]
 fn every_way_of_failing_is_reached() {
@@ -190,7 +191,70 @@ fn every_way_of_failing_is_reached() {
     for (tour, closed) in &cases {
         reached[kind(&violation(shape, Closure::from(*closed), tour))] = true;
     }
+    let summed = with_sums(shape, &cells, 3, Some(1), None).expect_err("row sums of 1");
+    reached[kind(&summed)] = true;
     assert_eq!(reached, [true; KINDS]);
+}
+
+/// The streaming verdict on `cells`, in chunks of `chunk`, with row and column sums asked.
+fn with_sums(
+    shape: Shape,
+    cells: &[u32],
+    chunk: usize,
+    rows: Option<u64>,
+    cols: Option<u64>,
+) -> Result<StreamReport, StreamViolation> {
+    let mut verifier = StreamVerifier::new(shape, Leaper::KNIGHT, Closure::Open)
+        .with_line_sums(rows, cols)
+        .expect("a flat board");
+    for part in cells.chunks(chunk) {
+        verifier.push(part)?;
+    }
+    verifier.finish()
+}
+
+/// Asked for a sum every row (or column) has, the streamed check passes; asked for another,
+/// it names the first line off and its sum, as the whole-tour line sums give them, in any
+/// chunks.
+#[test]
+fn streamed_line_sums_agree_with_the_whole_tour_sums() {
+    for grid in [OPEN_5X5, CLOSED_8X8] {
+        let (shape, cells) = reference(grid);
+        let order: Vec<Cell> = cells.iter().map(|&c| c as Cell).collect();
+        let held = crate::verify::line_sums(shape, &order).unwrap();
+        for chunk in [1, 7, 64] {
+            for (line, sums) in [("row", &held.rows), ("column", &held.cols)] {
+                for target in [sums[0], sums[0] + 1, held.row_magic.unwrap_or(0)] {
+                    let asked = Some(target);
+                    let (rows, cols) = if line == "row" {
+                        (asked, None)
+                    } else {
+                        (None, asked)
+                    };
+                    let verdict = with_sums(shape, &cells, chunk, rows, cols);
+                    match sums.iter().position(|&sum| sum != target) {
+                        None => assert!(verdict.is_ok(), "{line} {target}: {verdict:?}"),
+                        Some(index) => assert_eq!(
+                            verdict.unwrap_err(),
+                            StreamViolation::LineSum {
+                                line,
+                                index,
+                                found: u128::from(sums[index]),
+                                target,
+                            }
+                        ),
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_box_has_no_rows_and_columns_to_sum() {
+    let (shape, _) = reference(CUBE);
+    let verifier = StreamVerifier::new(shape, Leaper::KNIGHT, Closure::Open);
+    assert!(verifier.with_line_sums(Some(1), None).is_none());
 }
 
 fn plain(shape: Shape, closed: Closure) -> Puzzle {

@@ -1,9 +1,9 @@
-//! `knights verify` of `.bin` tours against a plain model (the leaper and `closed`, no other
-//! rule), and of any tour of a board too large to hold as a tour (more than
-//! `board::MAX_CELLS` cells): each file is read a chunk at a time and checked by the
-//! streaming verifier, in memory of one bit per square. That verifier knows the plain rules
-//! only (every cell once, leaps, closed), so on a board too large to hold a model with any
-//! other rule is refused.
+//! `knights verify` of `.bin` tours against a plain model (the leaper, `closed`, and the sums
+//! of every row and column, no other rule), and of any tour of a board too large to hold as
+//! a tour (more than `board::MAX_CELLS` cells): each file is read a chunk at a time and
+//! checked by the streaming verifier, in memory of one bit per square and a number per row
+//! and column. That verifier knows those rules only, so on a board too large to hold a model
+//! with any other rule is refused.
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -46,7 +46,7 @@ pub fn run(shape: Shape, spec: &Spec, files: &[PathBuf]) -> Result<ExitCode> {
     let mut broken = 0usize;
     for path in files {
         let shown = path.display().to_string();
-        match check_file(path, shape, leaper, Closure::from(spec.closed))? {
+        match check_file(path, shape, leaper, spec)? {
             None => outln!("{shown}: ok")?,
             Some(violation) if violation.rule() == "integrity" => {
                 // Not a tour of the board at all, as a grid with a number twice is not.
@@ -96,11 +96,25 @@ fn other_rules(spec: &Spec) -> Vec<&'static str> {
         (spec.start.is_some(), "start cells"),
         (spec.end.is_some(), "end cells"),
         (spec.symmetry.is_some(), "a tour symmetry"),
-        (spec.sums != SumsSpec::default(), "line sums"),
+        (
+            streamless_sums(&spec.sums),
+            "line sums other than rows and columns",
+        ),
         (!spec.required_moves.is_empty(), "required moves"),
         (!spec.givens.is_empty(), "given numbers"),
     ];
     rules.iter().filter(|r| r.0).map(|r| r.1).collect()
+}
+
+/// Whether the model asks for sums the streaming verifier does not add up as the cells
+/// pass: anything but every row's and every column's.
+fn streamless_sums(sums: &SumsSpec) -> bool {
+    let streamed = SumsSpec {
+        rows: sums.rows,
+        cols: sums.cols,
+        ..SumsSpec::default()
+    };
+    *sums != streamed
 }
 
 /// How the model is named in messages: its name, or the board it was given as.
@@ -115,7 +129,7 @@ fn check_file(
     path: &Path,
     shape: Shape,
     leaper: Leaper,
-    closed: Closure,
+    spec: &Spec,
 ) -> Result<Option<StreamViolation>> {
     let shown = path.display().to_string();
     let file = std::fs::File::open(path).with_context(|| format!("cannot read {shown}"))?;
@@ -130,7 +144,13 @@ fn check_file(
         binary::check_length(size, shape).with_context(|| shown.clone())?;
     }
     let mut chunks = CellChunks::new(file);
-    let mut verifier = StreamVerifier::new(shape, leaper, closed);
+    let mut verifier = StreamVerifier::new(shape, leaper, Closure::from(spec.closed));
+    let (rows, cols) = (spec.sums.rows, spec.sums.cols);
+    if rows.is_some() || cols.is_some() {
+        verifier = verifier.with_line_sums(rows, cols).with_context(|| {
+            format!("{}: a box has no rows and columns to sum", model_name(spec))
+        })?;
+    }
     let meter = Meter::new(&shown, shape.n_cells() as u64);
     while let Some((first, cells)) = chunks.next_chunk().with_context(|| shown.clone())? {
         if let Err(violation) = verifier.push(cells) {
