@@ -24,8 +24,7 @@ fn merges_to_its_status(ladder: &str) {
     assert!(out.status.success(), "{ladder}: {}", stderr(&out));
     let merged = summary(&out);
     let status = std::fs::read_to_string(dir.join("status.json")).unwrap();
-    let recorded: serde_json::Value =
-        serde_json::from_str(status.lines().last().unwrap()).unwrap();
+    let recorded: serde_json::Value = serde_json::from_str(status.lines().last().unwrap()).unwrap();
     assert_eq!(merged["complete"], true, "{ladder}: {merged}");
     assert_eq!(merged["duplicate_classes"], 0, "{ladder}: {merged}");
     for figure in ["jobs", "finished", "solutions", "classes"] {
