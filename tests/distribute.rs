@@ -51,9 +51,14 @@ pub(crate) fn one_thread() -> RunJobOptions {
 
 fn run_all(jobs: &[Job], dir: &Path) {
     for job in jobs {
-        let outcome = run_job(job, dir, &one_thread(), &Limits::default(), &|_| {}).unwrap();
+        let outcome = run_one(job, dir);
         assert!(matches!(outcome, JobOutcome::Finished(..)), "{outcome:?}");
     }
+}
+
+/// The outcome of running `job` into `dir` (again, when it ran there before).
+fn run_one(job: &Job, dir: &Path) -> JobOutcome {
+    run_job(job, dir, &one_thread(), &Limits::default(), &|_| {}).unwrap()
 }
 
 /// One process's count of the model on the engine the jobs ran.
@@ -178,14 +183,7 @@ fn a_finished_job_run_again_is_left_as_it_is() {
     run_all(&jobs[..1], dir.path());
     let path = result_path(dir.path(), 0);
     let before = std::fs::read(&path).unwrap();
-    let again = run_job(
-        &jobs[0],
-        dir.path(),
-        &one_thread(),
-        &Limits::default(),
-        &|_| {},
-    )
-    .unwrap();
+    let again = run_one(&jobs[0], dir.path());
     assert!(matches!(again, JobOutcome::AlreadyDone(_)), "{again:?}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
     let merged = merge(&jobs, dir.path()).unwrap();
@@ -210,7 +208,7 @@ fn pack_results(jobs: &[Job], dir: &Path) {
 /// Results packed by gzip merge to the same figures, are not run again, and a packed file
 /// damaged in transit is named and never counted.
 #[test]
-fn results_packed_by_gzip_merge_to_the_same_count_and_are_not_run_again() {
+fn results_packed_by_gzip_merge_to_the_same_count_and_are_not_run_one() {
     let jobs = cut(
         &spec("closed-6x6"),
         JobEngine::Search { symmetry: true },
@@ -225,14 +223,7 @@ fn results_packed_by_gzip_merge_to_the_same_count_and_are_not_run_again() {
     assert!(packed.complete);
     let figures = |m: &MergeSummary| (m.finished, m.solutions, m.classes, m.duplicate_classes);
     assert_eq!(figures(&packed), figures(&plain));
-    let again = run_job(
-        &jobs[1],
-        dir.path(),
-        &one_thread(),
-        &Limits::default(),
-        &|_| {},
-    )
-    .unwrap();
+    let again = run_one(&jobs[1], dir.path());
     assert!(matches!(again, JobOutcome::AlreadyDone(_)), "{again:?}");
     assert!(!result_path(dir.path(), 1).exists());
     let path = packed_result_path(dir.path(), 2);
@@ -271,14 +262,7 @@ fn a_sat_job_continues_from_its_partial_result() {
         (unfinished.complete, unfinished.unfinished),
         (false, vec![0])
     );
-    let outcome = run_job(
-        &jobs[0],
-        dir.path(),
-        &one_thread(),
-        &Limits::default(),
-        &|_| {},
-    )
-    .unwrap();
+    let outcome = run_one(&jobs[0], dir.path());
     let JobOutcome::Finished(_, end) = outcome else {
         panic!("{outcome:?}")
     };

@@ -6,23 +6,13 @@
 //! The files are read where the counts keep them, in results/: this is a check on that data,
 //! not a fixture made for a test.
 
-use crate::common::cli::{knights, stderr, summary};
+use crate::common::cli::merged_folder;
 use crate::common::load::root;
 
 /// `knights merge` of the ladder's committed jobs, against its committed status line.
 fn merges_to_its_status(ladder: &str) {
     let dir = root().join("results").join(ladder);
-    let jobs = dir.join("jobs.jsonl");
-    let results = dir.join("results");
-    let out = knights(&[
-        "merge",
-        jobs.to_str().unwrap(),
-        results.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
-    assert!(out.status.success(), "{ladder}: {}", stderr(&out));
-    let merged = summary(&out);
+    let merged = merged_folder(&dir);
     let status = std::fs::read_to_string(dir.join("status.json")).unwrap();
     let recorded: serde_json::Value = serde_json::from_str(status.lines().last().unwrap()).unwrap();
     assert_eq!(merged["complete"], true, "{ladder}: {merged}");

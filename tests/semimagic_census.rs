@@ -11,7 +11,7 @@
 //! The files are read where the census keeps them, in results/: this is a check on that
 //! data, not a fixture made for a test, so it has no copy under tests/data/.
 
-use crate::common::cli::{knights, summary};
+use crate::common::cli::merged_folder;
 use crate::common::load::{nested_tours, root, tour};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
@@ -319,22 +319,7 @@ fn every_tour_known_before_the_census_is_in_it() {
 
 #[test]
 fn merge_counts_what_the_files_hold() {
-    let dir = census_dir();
-    let jobs = dir.join("jobs.jsonl");
-    let results = dir.join("results");
-    let out = knights(&[
-        "merge",
-        jobs.to_str().unwrap(),
-        results.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let merged = summary(&out);
+    let merged = merged_folder(&census_dir());
     assert_eq!(merged["complete"], true, "{merged}");
     assert_eq!(merged["duplicate_classes"], 0, "{merged}");
     let tours = census_tours();

@@ -137,13 +137,7 @@ pub fn construct_tour(
 /// The semimagic tour of the rows x cols board, verified with every row and column sum.
 fn magic_tour(py: Python<'_>, rows: usize, cols: usize) -> PyResult<Tour> {
     let board = format!("{rows}x{cols}");
-    let request = Request {
-        rows,
-        cols,
-        closed: Some(false),
-        start: None,
-        end: None,
-    };
+    let request = Request::open(rows, cols);
     // A board with no knight's tour at all is refused by its theorem first, as the CLI does.
     request.check().map_err(|e| model_error(&board, e))?;
     let order = py

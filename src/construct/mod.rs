@@ -121,6 +121,17 @@ impl Request {
         })
     }
 
+    /// An open tour of the `rows` x `cols` board, with no ends asked for.
+    pub fn open(rows: usize, cols: usize) -> Self {
+        Request {
+            rows,
+            cols,
+            closed: Some(false),
+            start: None,
+            end: None,
+        }
+    }
+
     /// The model a tour for this request must satisfy: the board, closed as
     /// [`wants_closed`](Self::wants_closed) says, and the ends asked for.
     pub fn spec(&self) -> Spec {

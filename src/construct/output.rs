@@ -178,13 +178,7 @@ mod tests {
     #[test]
     fn a_magic_tour_streams_as_built_with_its_sums_checked() {
         let (rows, cols) = (24, 40);
-        let request = Request {
-            rows,
-            cols,
-            closed: Some(false),
-            start: None,
-            end: None,
-        };
+        let request = Request::open(rows, cols);
         let planned = crate::construct::build_magic(rows, cols).unwrap();
         assert_eq!(planned.line_sums(), Some((19_220, 11_532)));
         let built: Vec<u8> = crate::construct::magic::cells(rows, cols)

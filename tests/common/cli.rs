@@ -72,6 +72,22 @@ pub fn refused(args: &[&str]) -> String {
     err
 }
 
+/// The summary `knights merge` prints for the committed job folder `dir` (its `jobs.jsonl`
+/// and `results/`), once it has merged them all; panics with its stderr if it could not.
+pub fn merged_folder(dir: &std::path::Path) -> serde_json::Value {
+    let jobs = dir.join("jobs.jsonl");
+    let results = dir.join("results");
+    let out = knights(&[
+        "merge",
+        jobs.to_str().unwrap(),
+        results.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}: {}", dir.display(), stderr(&out));
+    summary(&out)
+}
+
 /// The JSON summary a run writes as its last line of stdout.
 pub fn summary(out: &Output) -> serde_json::Value {
     let text = String::from_utf8_lossy(&out.stdout);
