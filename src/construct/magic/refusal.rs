@@ -51,6 +51,19 @@ pub enum MagicRefusal {
         /// Columns of the board.
         cols: usize,
     },
+    /// The SAT search on the block model ([`super::odd`]) ended without a tour: stopped, the
+    /// solver failed, or the block model has no solution.
+    #[error(
+        "the search for a semimagic tour of the {rows}x{cols} board ended without one: {reason}"
+    )]
+    SearchFailed {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+        /// What ended it.
+        reason: &'static str,
+    },
     /// The tile table lacks a block signature the board needs. No covered board is known to
     /// meet this (the tables were saturated over block grids up to 14x14 and 3x20), but the
     /// tables are empirical, so it is reported rather than assumed away.
