@@ -5,8 +5,8 @@
 use super::count::{Halt, Run, StepFigures};
 use super::counter::Counter;
 use super::layer::{record_bytes, Layer, LayerWriter};
-use super::layout::Step;
 use super::parallel::{drain_into_slots, Buffers, Round};
+use super::schedule::Step;
 use super::spill::{Partitions, MAX_PARTITIONS};
 use super::table::{place_bytes, states_within, AddError, Batch, Table, BATCH};
 use std::io;

@@ -55,8 +55,8 @@ pub fn folds_after_each_step(
 mod tests {
     use super::*;
     use crate::board::Shape;
+    use crate::frontier::layout::best_schedule;
     use crate::frontier::layout::{ordered_moves, positions};
-    use crate::frontier::schedule::best_schedule;
 
     /// Choices that carry folds, and how many each carries.
     fn folding_steps(board: &Board) -> Vec<(usize, usize)> {

@@ -12,53 +12,8 @@
 //! Of the axis orders, the one with the narrowest frontier is taken: the narrow side across.
 
 use super::fold::folds_after_each_step;
-use super::schedule::Schedule;
-use crate::board::{Board, Cell};
-
-/// One step: the moves of one cell back to the cells before it, decided one after another
-/// from each state of a table before the states they make are summed in the next.
-#[derive(Clone, Debug)]
-pub struct Step {
-    /// The moves, in the order they are decided.
-    pub choices: Vec<Choice>,
-}
-
-impl Step {
-    /// The most states one state can make in this step: the step's cell enters with no
-    /// move, and takes at most two of its moves back.
-    pub fn most_successors(&self) -> usize {
-        let k = self.choices.len();
-        (1 + k + k * k.saturating_sub(1) / 2).min(1 << k.min(usize::BITS as usize - 1))
-    }
-}
-
-/// One move of a step: the slots of its ends, and what happens after it is left out or taken.
-#[derive(Clone, Debug)]
-pub struct Choice {
-    /// Slot of the move's earlier cell.
-    pub first: u8,
-    /// Slot of the move's later cell.
-    pub second: u8,
-    /// Slots of the cells whose last move this is.
-    pub leaving: Vec<u8>,
-    /// Every bit of the leaving cells' slots.
-    pub leaving_mask: u128,
-    /// The lowest bit of each leaving cell's slot: the leaving slots of a word in which each
-    /// of them holds degree 2.
-    pub leaving_full: u128,
-    /// The packed state in which every cell still in the frontier after this choice has
-    /// degree two: the only state a finished tour may be in here.
-    pub finished: u128,
-    /// Whether every cell has entered the frontier by this choice: before that, no tour can
-    /// be finished.
-    pub all_entered: bool,
-    /// The lowest bit of the slot of each frontier cell with one move left after this choice:
-    /// such a cell still of degree 0 can end with degree 1 at most.
-    pub one_left: u128,
-    /// For each board symmetry under which the moves to come are the same set, the slot each
-    /// frontier slot's code moves to: a state and its image have as many ways to finish.
-    pub folds: Vec<Vec<(u8, u8)>>,
-}
+use super::schedule::{Choice, Schedule, Step};
+use crate::board::{Board, Cell, AXIS_ORDERS};
 
 /// Codes a slot holds besides path labels: a cell of degree 0, one of degree 2, and a path
 /// end whose other end has already left the frontier as an end of the tour.
@@ -120,6 +75,15 @@ fn moves_left(n: usize, moves: &[(usize, usize)]) -> Vec<Vec<usize>> {
         out.push((0..n).filter(|&p| left[p] == 1).collect());
     }
     out
+}
+
+/// The schedule with the narrowest frontier over every order of the axes; `None` when even
+/// that does not fit 128 bits.
+pub fn best_schedule(board: &Board) -> Option<Schedule> {
+    AXIS_ORDERS
+        .into_iter()
+        .filter_map(|axes| schedule(board, axes))
+        .min_by_key(|s| (s.slots as u32 * s.bits, s.widest))
 }
 
 /// The schedule of the moves with the axes taken in `axes` order, most significant first;
@@ -222,7 +186,6 @@ fn steps_by_later_cell(moves: &[(usize, usize)], choices: Vec<Choice>) -> Vec<St
 
 #[cfg(test)]
 mod tests {
-    use super::super::schedule::best_schedule;
     use super::*;
     use crate::board::Shape;
 

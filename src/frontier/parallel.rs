@@ -5,7 +5,7 @@
 //! tables together hold the states and counts the one table of a step on one thread holds.
 
 use super::layer::{Records, Slots};
-use super::layout::Step;
+use super::schedule::Step;
 use super::table::{shard_of, AddError, Batch, Table, BATCH};
 use super::transition::Transition;
 use rayon::prelude::*;

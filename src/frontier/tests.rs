@@ -162,7 +162,7 @@ fn a_board_whose_bound_passes_two_to_the_128_is_counted_modulo_primes() {
 /// Every state after every move of the sweep, from the empty frontier, with no counts: the
 /// states inside a step too, from which a new path takes the next label.
 fn every_successor_is_canonical(board: &Board, kind: TourKind) {
-    use super::schedule::best_schedule;
+    use super::layout::best_schedule;
     use super::state::Packing;
     use super::transition::Transition;
     let schedule = best_schedule(board).unwrap();

@@ -4,7 +4,7 @@
 //! tours); that is allowed only when it covers every cell, which is checked once the move's
 //! cells have left.
 
-use super::layout::{Choice, Step};
+use super::schedule::{Choice, Step};
 use super::state::{Packing, FIRST_LABEL, FREE, FULL, LOOSE};
 
 /// What is counted: cycles, or paths with two free ends.
