@@ -6,6 +6,7 @@ index a of A and b of B gets visits a + (9+b) + (18+8-a) + (27+8-b) = 70).
 Prints the sequences (36 block numbers per line), shuffled with the given seed.
 Usage: abseq.py [seed] [max]"""
 import random, sys
+from pieces import grid_symmetries
 
 NB = 9
 ADJ = [[c for c in range(NB) if c != b and max(abs(b // 3 - c // 3), abs(b % 3 - c % 3)) <= 1]
@@ -47,18 +48,7 @@ if __name__ == "__main__":
                     seqs.append(A + B + A[::-1] + B[::-1])
     print(len(H), "hamiltonian paths,", len(seqs), "A/B sequences", file=sys.stderr)
     # one sequence per class under the 8 symmetries of the block grid and reversal of the tour
-    syms = []
-    for tr in range(2):
-        for rot in range(4):
-            m = []
-            for b in range(NB):
-                I, J = b // 3, b % 3
-                if tr:
-                    I, J = J, I
-                for _ in range(rot):
-                    I, J = J, 2 - I
-                m.append(3 * I + J)
-            syms.append(m)
+    syms = grid_symmetries()
     canon = set()
     for s in seqs:
         canon.add(min(tuple(m[b] for b in v) for m in syms for v in (s, s[::-1])))

@@ -6,6 +6,7 @@ Meet in the middle on the index vectors. One sequence per class under the 8 boar
 and reversal; non-palindromic only with --nopalin. Usage: fourpass.py [--nopalin] [--count]"""
 import sys
 from abseq import ham_paths, NB
+from pieces import grid_symmetries
 
 H = ham_paths()
 near = lambda a, b: max(abs(a // 3 - b // 3), abs(a % 3 - b % 3)) <= 1
@@ -23,18 +24,7 @@ for i, p in enumerate(H):
             pairs.setdefault(w, []).append((i, j))
 print(len(H), "paths,", sum(map(len, pairs.values())), "linked pairs,", len(pairs),
       "sum vectors", file=sys.stderr)
-syms = []
-for tr in range(2):
-    for rot in range(4):
-        m = []
-        for b in range(NB):
-            I, J = b // 3, b % 3
-            if tr:
-                I, J = J, I
-            for _ in range(rot):
-                I, J = J, 2 - I
-            m.append(3 * I + J)
-        syms.append(m)
+syms = grid_symmetries()
 canon = set()
 n = 0
 for w, lst in pairs.items():
