@@ -116,7 +116,7 @@ def solve(M, N, A, B, timeout=None, cnf_path=None):
         f.write("".join(" ".join(map(str, c)) + " 0\n" for c in cl))
     cmd = ["nice", "-n", "10", "/usr/bin/cadical", "-q", path]
     if timeout:
-        cmd[3:3] = ["-t", str(timeout)]
+        cmd[4:4] = ["-t", str(timeout)]
     t1 = time.time()
     out = subprocess.run(cmd, capture_output=True, text=True).stdout
     t_solve = time.time() - t1
