@@ -9,6 +9,24 @@ away from r' to the border, the whole column N+1 back to the other border, then 
 joins of the core stay valid."""
 
 
+# The 3x3 mirrored pair of tour 3 in experiments/magic-12x12/tours.jsonl (A, B).
+A0 = [(1,1),(2,2),(1,2),(0,2),(0,1),(0,0),(1,0),(2,0),(2,1)]
+B0 = [(2,1),(2,2),(1,2),(0,2),(0,1),(0,0),(1,0),(2,0),(1,1)]
+
+
+def sym(k, p):
+    r, c = p
+    if k & 4:
+        r, c = c, r
+    for _ in range(k & 3):
+        r, c = c, 2 - r
+    return (r, c)
+
+
+def core(k):
+    return [sym(k, p) for p in A0], [sym(k, p) for p in B0]
+
+
 def vedges(X, col):
     return [i for i in range(len(X) - 1)
             if X[i][1] == col == X[i + 1][1] and abs(X[i][0] - X[i + 1][0]) == 1]
@@ -68,7 +86,6 @@ def ab_odd(M, N):
 
 
 def verify_closed_form(hi=61):
-    from search_family import core
     n = 0
     for M in range(3, hi + 1, 2):
         for N in range(3, hi + 1, 2):

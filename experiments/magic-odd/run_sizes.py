@@ -4,8 +4,7 @@ decode, check each tour independently, append tours to a JSONL file, print a tab
 Usage: run_sizes.py K PICKS SIZES [tours.jsonl] [timeout]"""
 import json, sys, time
 from model import solve
-from family import family
-from search_family import core
+from family import family, core
 from check import check
 
 k = int(sys.argv[1]); picks = tuple("min" if ch == "i" else "max" for ch in sys.argv[2])

@@ -2,26 +2,9 @@
 """Try the pumped-core families: core = the 3x3 mirrored pair of the 12x12 tour 3
 (experiments/magic-12x12/tours.jsonl) under the 8 grid symmetries; picks for the detour edges;
 pieces-only model on a list of sizes, stopping a variant at its first non-SAT size."""
-import itertools, json, sys
+import itertools, sys
 from model import solve
-from family import family
-
-A0 = [(1,1),(2,2),(1,2),(0,2),(0,1),(0,0),(1,0),(2,0),(2,1)]
-B0 = [(2,1),(2,2),(1,2),(0,2),(0,1),(0,0),(1,0),(2,0),(1,1)]
-
-
-def sym(k, p):
-    r, c = p
-    if k & 4:
-        r, c = c, r
-    for _ in range(k & 3):
-        r, c = c, 2 - r
-    return (r, c)
-
-
-def core(k):
-    return [sym(k, p) for p in A0], [sym(k, p) for p in B0]
-
+from family import family, core
 
 if __name__ == "__main__":
     sizes = [tuple(map(int, s.split("x"))) for s in sys.argv[1].split(",")]

@@ -5,8 +5,7 @@ Prints, per size, the number of distinct signatures and how many are new relativ
 sizes before it; with a tours file, also the distinct (signature, 4 pieces) tiles used.
 Usage: signatures.py K PICKS SIZES [tours.jsonl ...]"""
 import json, sys
-from family import family
-from search_family import core
+from family import family, core
 from model import sequence, P
 
 

@@ -5,10 +5,9 @@ Also reports whether the size's signatures and link contexts are all among those
 sizes the table was solved on (SOLVED).
 Usage: sweep.py TABLE.json K PICKS LO HI [extra sizes like 51x51,101x101]"""
 import json, sys, time
-from family import family
-from search_family import core
+from family import family, core
 from signatures import sigs
-from tiletable import contexts
+from tiletable import contexts, lookup_tour
 from model import P, check_paths
 from check import check
 
@@ -34,12 +33,7 @@ for M, N in sizes:
     check_paths(M, N, A, B)
     seq, S = sigs(M, N, A, B)
     newctx = len(contexts(seq, S) - ctx0)
-    vis = {}
-    tour = []
-    for t, b in enumerate(seq):
-        vis.setdefault(b, []).append(t)
-        p = table[S[b]][len(vis[b]) - 1]
-        tour += [(4 * b[0] + r, 4 * b[1] + c) for r, c in P[p]]
+    tour = lookup_tour(seq, S, table)
     e = check(4 * M, 4 * N, tour)
     if e or newctx or M * N >= 625:
         print("%dx%d blocks (%dx%d board): new contexts %d, %s, %.2f s" %

@@ -6,12 +6,23 @@ pair of visits): every constraint of the model is local to a block's tile or to 
 context, so a table satisfying all contexts that occur on a size gives that size's tour by
 lookup.  Usage: tiletable.py K PICKS SOLVE_SIZES [CONTEXT_SIZES]"""
 import json, os, subprocess, sys, tempfile, time
-from family import family
-from search_family import core
+from family import family, core
 from signatures import sigs
 from model import build, P, check_paths
 from check import check
 
+
+
+def lookup_tour(seq, S, table):
+    """The tour of a block sequence whose blocks take the table's tile for their signature
+    (a block's k-th visit lays its tile's k-th piece)."""
+    vis = {}
+    tour = []
+    for t, b in enumerate(seq):
+        vis.setdefault(b, []).append(t)
+        p = table[S[b]][len(vis[b]) - 1]
+        tour += [(4 * b[0] + r, 4 * b[1] + c) for r, c in P[p]]
+    return tour
 
 def contexts(seq, S):
     vis = {}
@@ -81,12 +92,6 @@ if __name__ == "__main__":
         new = c - ctx_solved
         if any(s not in table for s in S.values()):
             print("%dx%d: signature missing from table" % (M, N)); continue
-        vis = {}
-        tour = []
-        for t, b in enumerate(seq):
-            vis.setdefault(b, []).append(t)
-            p = table[S[b]][len(vis[b]) - 1]
-            tour += [(4 * b[0] + r, 4 * b[1] + cc) for r, cc in P[p]]
-        e = check(4 * M, 4 * N, tour)
+        e = check(4 * M, 4 * N, lookup_tour(seq, S, table))
         print("%dx%d: %d contexts, %d not in the solved sizes; lookup tour: %s" %
               (M, N, len(c), len(new), e or "OK semimagic knight's tour"), flush=True)

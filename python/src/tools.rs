@@ -7,7 +7,7 @@ use crate::model::Model;
 use crate::run::{checked, interruptible};
 use crate::tour::Tour;
 use knights::board::{Board, Shape};
-use knights::construct::{build, magic, Request};
+use knights::construct::{build, build_magic, magic, Request};
 use knights::puzzle::Puzzle;
 use knights::sample::{sample_within, Bounds, Method, SampleOptions};
 use knights::solver::SolverKind;
@@ -140,9 +140,12 @@ fn magic_tour(py: Python<'_>, rows: usize, cols: usize) -> PyResult<Tour> {
     let request = Request::open(rows, cols);
     // A board with no knight's tour at all is refused by its theorem first, as the CLI does.
     request.check().map_err(|e| model_error(&board, e))?;
+    let planned = build_magic(rows, cols).map_err(|e| model_error(&board, e))?;
     let order = py
-        .detach(|| magic::cells(rows, cols).map(|cells| cells.map(|(r, c)| r * cols + c).collect()))
-        .map_err(|e| model_error(&board, e))?;
+        .detach(|| planned.cells())
+        .into_iter()
+        .map(|c| c as usize)
+        .collect();
     let tour = knights::tour::Tour::new(Shape::flat(rows, cols), order).map_err(run_error)?;
     let puzzle = Puzzle::from_spec(&magic::spec(rows, cols)).map_err(run_error)?;
     checked(&puzzle, tour)

@@ -7,6 +7,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use knights::board::{Shape, MAX_CELLS, MAX_STREAMED_CELLS};
 use knights::construct::output::{passes, write_checked, write_verified, WriteError, WINDOW_CELLS};
+use knights::construct::stream::CHUNK_CELLS;
 use knights::construct::warnsdorff::{warnsdorff, TieBreak, WarnsdorffOptions};
 use knights::construct::{self, magic, Request};
 use knights::puzzle::Puzzle;
@@ -39,9 +40,9 @@ pub struct TourArgs {
     #[arg(long, value_enum, default_value = "stitch")]
     pub method: Method,
     /// A semimagic tour: every row and every column summing to the magic sum, built from
-    /// 4x4 blocks on boards whose sides are multiples of 4, both at least 12 and one a
-    /// multiple of 8 (the tour is open). A board with no magic tour is refused with the
-    /// theorem; one the construction does not reach is refused with what is known.
+    /// 4x4 blocks on boards whose sides are multiples of 4, both at least 12 (the tour is
+    /// open). A board with no magic tour is refused with the theorem; one the construction
+    /// does not reach is refused with what is known.
     #[arg(long, conflicts_with_all = ["closed", "start", "end"])]
     pub magic: bool,
     /// The square that carries number 1, as ROW,COL (0-based).
@@ -190,11 +191,11 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
                 args.method.name()
             );
         }
+        let planned = construct::build_magic(shape.rows, shape.cols)?;
         if format == TourFormat::Binary {
-            let planned = construct::build_magic(shape.rows, shape.cols)?;
             stream_binary(&planned, &request, &args.output, args.check_memory)?;
         } else {
-            write_magic(&request, format, &args.output, &stop)?;
+            write_magic(&planned, &request, format, &args.output, &stop)?;
         }
         errln!(
             "an open semimagic tour of {shape} (rows sum to {}, columns to {}), verified (magic construction, {:.3} s)",
@@ -353,9 +354,10 @@ fn check_magic(shape: Shape) -> Result<()> {
     Ok(())
 }
 
-/// Builds the semimagic tour and writes it once the verifier has checked every row and
+/// Collects the semimagic tour and writes it once the verifier has checked every row and
 /// column sum.
 fn write_magic(
+    planned: &construct::Planned,
     request: &Request,
     format: TourFormat,
     output: &Path,
@@ -367,12 +369,16 @@ fn write_magic(
         errln!("building a semimagic tour of {shape}, then checking every move and line sum");
     }
     let mut cells = Vec::with_capacity(shape.n_cells());
-    for (built, (r, c)) in magic::cells(rows, cols)?.enumerate() {
-        // Seen within a million cells (milliseconds), not after the whole board's build.
-        if built % (1 << 20) == 0 && stop.is_raised() {
-            bail!("the construction was stopped before the tour was whole; nothing written");
+    // Seen within a chunk of cells (milliseconds), not after the whole board's walk.
+    let walked = planned.walk(CHUNK_CELLS, |chunk: &mut Vec<u32>| {
+        if stop.is_raised() {
+            return Err(());
         }
-        cells.push(r * cols + c);
+        cells.extend(chunk.iter().map(|&c| c as usize));
+        Ok(())
+    });
+    if walked.is_err() {
+        bail!("the construction was stopped before the tour was whole; nothing written");
     }
     let tour = Tour::new(shape, cells)?;
     write_checked_whole(&tour, &magic::spec(rows, cols), format, output)

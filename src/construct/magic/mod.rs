@@ -12,16 +12,19 @@
 //! directions to the neighbouring pieces' blocks) in a table found by SAT ([`tiles`]), and
 //! the pieces are emitted in order ([`walk`]). The tours are open.
 //!
+//! Boards cut into an odd x odd grid of blocks (both sides 4 mod 8: 12x12, 12x20, 20x20,
+//! 100x100, ...) take the same scheme with other paths ([`paths::odd_paths`], which join
+//! blocks diagonally too) and their own table, found by experiments/magic-odd.
+//!
 //! Not covered ([`MagicRefusal`]): boards with a side of 4 or 8 (8x8 has semimagic tours,
-//! found by search, not built here), and boards with both sides 4 mod 8 (12x12, 12x20,
-//! 20x20, ...); semimagic tours may exist there. None exist with an odd side or on
-//! (4m+2) x (4n+2). For an odd x odd grid of blocks, [`odd`] holds a SAT search on a
-//! block-structured model, not yet offered by [`cells`]: it has no known time bound.
+//! found by search, not built here); semimagic tours may exist there. None exist with an odd
+//! side or on (4m+2) x (4n+2). [`search`] holds a SAT model of the blocks, which finds such
+//! tours without the paths (seconds on 12x12) and is where variants (diagonals) can be tried.
 
-pub mod odd;
 pub mod paths;
 pub mod plan;
 pub mod refusal;
+pub mod search;
 pub mod tiles;
 pub mod walk;
 
@@ -52,27 +55,18 @@ pub fn spec(rows: usize, cols: usize) -> Spec {
 /// The cells (row, col) of a semimagic knight's tour of the `rows` x `cols` board, in tour
 /// order; or why the board is not covered (see [`covers`]). Time is linear in the cells,
 /// memory linear in the 4x4 blocks.
-pub fn cells(
-    rows: usize,
-    cols: usize,
-) -> Result<impl Iterator<Item = (usize, usize)>, MagicRefusal> {
+pub fn cells(rows: usize, cols: usize) -> Result<Cells, MagicRefusal> {
     covers(rows, cols)?;
     let (m, n) = (rows / 4, cols / 4);
-    // The paths need an even number of block columns; otherwise the number of block rows is
-    // even, and the transposed board is built.
+    if m % 2 == 1 && n % 2 == 1 {
+        return Cells::of(Plan::odd(m, n), tiles::odd(), n, false)
+            .ok_or(MagicRefusal::MissingTile { rows, cols });
+    }
+    // The A/B paths need an even number of block columns; otherwise the number of block rows
+    // is even, and the transposed board is built.
     let transposed = n % 2 == 1;
     let (m, n) = if transposed { (n, m) } else { (m, n) };
-    let plan = Plan::new(m, n);
     // Three block rows have their own paths and their own table.
     let table = if m == 3 { tiles::ab3() } else { tiles::ab() };
-    let mut by_block = Vec::with_capacity(m * n);
-    for i in 0..m {
-        for j in 0..n {
-            let tile = table
-                .get(&plan.signature((i, j)))
-                .ok_or(MagicRefusal::MissingTile { rows, cols })?;
-            by_block.push(tile);
-        }
-    }
-    Ok(Cells::new(plan, by_block, n, transposed))
+    Cells::of(Plan::new(m, n), table, n, transposed).ok_or(MagicRefusal::MissingTile { rows, cols })
 }

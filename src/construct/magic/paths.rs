@@ -1,5 +1,7 @@
 //! The two Hamiltonian paths of the block grid, A from Y to X and B from X to Y, with
-//! X = (1,1) and Y = (1,2) (a port of `ab_paths` in experiments/magic-construction/plan.py).
+//! X = (1,1) and Y = (1,2) (a port of `ab_paths` in experiments/magic-construction/plan.py),
+//! for grids with an even number of block columns; and for odd x odd grids, two paths found
+//! by experiments/magic-odd ([`odd_paths`]).
 //!
 //! The passes A, B, A reversed, B reversed give every block visit numbers summing to 8N-2
 //! (N blocks), which is what makes balanced tiles add up to the magic sum on every line. The
@@ -71,6 +73,40 @@ fn three_rows(n: usize) -> (Vec<Block>, Vec<Block>) {
     b.extend((2..n).rev().map(|j| (2, j)));
     b.push(y);
     (a, b)
+}
+
+/// The paths A and B over an `m` x `n` grid of blocks with `m` and `n` odd and at least 3 (a
+/// port of `ab_odd` in experiments/magic-odd/family.py). P walks every block but (1,0) and
+/// (1,1), from (2,0) to (0,0): column 0 down; rows m-1..3 snaking over columns 1..n-1 (an even
+/// number of rows, so row 3 runs west to (3,1)); (2,1), (2,2), (1,2); the 2x2 squares of
+/// rows 1-2 over columns 3..n-1, two columns at a time; row 0 west. A = (1,1) P (1,0) and
+/// B = (1,0) P (1,1): A's end and B's start meet at (1,0) in a through join (in from (0,0),
+/// out to (2,0)), B's end (1,1) neighbours reversed A's start (1,0), and reversed A's end
+/// meets reversed B's start at (1,1) in another. Moves between blocks may be diagonal.
+pub fn odd_paths(m: usize, n: usize) -> (Vec<Block>, Vec<Block>) {
+    assert!(
+        m % 2 == 1 && n % 2 == 1 && m >= 3 && n >= 3,
+        "odd paths need m, n odd >= 3"
+    );
+    let mut p: Vec<Block> = (2..m).map(|i| (i, 0)).collect();
+    for (k, i) in (3..m).rev().enumerate() {
+        p.extend(snake(1..n, k).map(|j| (i, j)));
+    }
+    p.extend([(2, 1), (2, 2), (1, 2)]);
+    for j in (3..n - 1).step_by(2) {
+        p.extend([(1, j), (2, j), (2, j + 1), (1, j + 1)]);
+    }
+    p.extend((0..n).rev().map(|j| (0, j)));
+    let ends = [(1, 1), (1, 0)];
+    let a = [ends[0]]
+        .into_iter()
+        .chain(p.iter().copied())
+        .chain([ends[1]]);
+    let b = [ends[1]]
+        .into_iter()
+        .chain(p.iter().copied())
+        .chain([ends[0]]);
+    (a.collect(), b.collect())
 }
 
 /// `range` forwards on even `k`, backwards on odd: the `k`th leg of a snake.

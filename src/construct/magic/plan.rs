@@ -3,7 +3,7 @@
 //! building the 4N-visit list (a port of `visits_ab` and `unit_signatures` in
 //! experiments/magic-construction/plan.py, scheme "ab": no merged units, no markers).
 
-use super::paths::{ab_paths, Block};
+use super::paths::{ab_paths, odd_paths, Block};
 use super::tiles::{PieceKey, Signature, Step};
 
 /// The block plan of an `m` x `n` grid: the paths and where each block lies on them.
@@ -22,6 +22,17 @@ impl Plan {
     /// The plan of an `m` x `n` block grid (`n` even and at least 4, `m` at least 3).
     pub fn new(m: usize, n: usize) -> Plan {
         let (a, b) = ab_paths(m, n);
+        Plan::of_paths(m, n, a, b)
+    }
+
+    /// The plan of an `m` x `n` block grid with `m` and `n` odd and at least 3.
+    pub fn odd(m: usize, n: usize) -> Plan {
+        let (a, b) = odd_paths(m, n);
+        Plan::of_paths(m, n, a, b)
+    }
+
+    /// The plan of two Hamiltonian paths of the `m` x `n` block grid.
+    fn of_paths(m: usize, n: usize, a: Vec<Block>, b: Vec<Block>) -> Plan {
         let inverse = |path: &[Block]| {
             let mut at = vec![usize::MAX; m * n];
             for (k, &(i, j)) in path.iter().enumerate() {
@@ -37,6 +48,11 @@ impl Plan {
             in_a,
             in_b,
         }
+    }
+
+    /// Number of block columns.
+    pub fn n_cols(&self) -> usize {
+        self.n
     }
 
     /// Number of blocks, N.

@@ -42,16 +42,7 @@ pub enum MagicRefusal {
         /// Columns of the board.
         cols: usize,
     },
-    /// Both sides 4 mod 8: an odd x odd grid of blocks forces at least three joins of two
-    /// visits, which the two-path scheme cannot have; a semimagic tour may exist.
-    #[error("the {rows}x{cols} board has both sides 4 mod 8: not covered by this construction, which needs an even number of 4x4 blocks along one side (a semimagic tour may exist)")]
-    BothFourModEight {
-        /// Rows of the board.
-        rows: usize,
-        /// Columns of the board.
-        cols: usize,
-    },
-    /// The SAT search on the block model ([`super::odd`]) ended without a tour: stopped, the
+    /// The SAT search on the block model ([`super::search`]) ended without a tour: stopped, the
     /// solver failed, or the block model has no solution.
     #[error(
         "the search for a semimagic tour of the {rows}x{cols} board ended without one: {reason}"
@@ -65,8 +56,9 @@ pub enum MagicRefusal {
         reason: &'static str,
     },
     /// The tile table lacks a block signature the board needs. No covered board is known to
-    /// meet this (the tables were saturated over block grids up to 14x14 and 3x20), but the
-    /// tables are empirical, so it is reported rather than assumed away.
+    /// meet this (the A/B tables were saturated over block grids up to 14x14 and 3x20, the odd
+    /// table's paths meet no new signature past 5x5 blocks), but the tables are empirical,
+    /// so it is reported rather than assumed away.
     #[error("the {rows}x{cols} board needs a block signature missing from the tile table")]
     MissingTile {
         /// Rows of the board.
@@ -77,8 +69,8 @@ pub enum MagicRefusal {
 }
 
 /// Whether the construction builds a semimagic tour of a `rows` x `cols` board: both sides
-/// multiples of 4 and at least 12, and at least one of them a multiple of 8. The error says
-/// why not, and whether a tour can exist at all.
+/// multiples of 4 and at least 12. The error says why not, and whether a tour can exist at
+/// all.
 pub fn covers(rows: usize, cols: usize) -> Result<(), MagicRefusal> {
     let err = if rows % 2 == 1 || cols % 2 == 1 {
         MagicRefusal::OddSide { rows, cols }
@@ -88,8 +80,6 @@ pub fn covers(rows: usize, cols: usize) -> Result<(), MagicRefusal> {
         MagicRefusal::NotMultipleOfFour { rows, cols }
     } else if rows.min(cols) < 12 {
         MagicRefusal::SideUnderTwelve { rows, cols }
-    } else if rows % 8 == 4 && cols % 8 == 4 {
-        MagicRefusal::BothFourModEight { rows, cols }
     } else {
         return Ok(());
     };

@@ -1,7 +1,7 @@
 //! The construction checked by the project's independent verifier, its coverage against the
 //! Python sweep, and its tables.
 
-use super::paths::ab_paths;
+use super::paths::{ab_paths, odd_paths};
 use super::plan::Plan;
 use super::tiles::{self, PieceKey, Signature, Step};
 use super::*;
@@ -13,8 +13,14 @@ use crate::verify::{line_sums, verify};
 use std::collections::HashSet;
 
 /// The boards the tours are checked on: both block grid parities, transposed and not, three
-/// block rows or columns, and long boards.
+/// block rows or columns, long boards, and odd x odd block grids.
 const BOARDS: &[(usize, usize)] = &[
+    (12, 12),
+    (12, 20),
+    (20, 12),
+    (20, 20),
+    (28, 36),
+    (12, 44),
     (12, 16),
     (16, 12),
     (16, 16),
@@ -72,6 +78,19 @@ fn the_tours_are_semimagic_knights_tours() {
 }
 
 #[test]
+fn the_odd_grids_up_to_11_blocks_a_side_give_semimagic_knights_tours() {
+    for m in (3..=11).step_by(2) {
+        for n in (3..=11).step_by(2) {
+            let (rows, cols) = (4 * m, 4 * n);
+            let tour = tour_of(rows, cols);
+            let puzzle = Puzzle::from_spec(&spec(rows, cols)).unwrap();
+            let broken = verify(&puzzle, &tour);
+            assert!(broken.is_empty(), "{rows}x{cols}: {broken:?}");
+        }
+    }
+}
+
+#[test]
 fn coverage_matches_the_python_sweep() {
     // sweep-8-40.txt: construct.py and its independent checker on every board with sides
     // 8..40, multiples of 4. Its 8x8 comes from the census, which is not ported.
@@ -93,8 +112,14 @@ fn coverage_matches_the_python_sweep() {
     assert_eq!((boards, semimagic.len()), (81, 49));
     for rows in (8..=40).step_by(4) {
         for cols in (8..=40).step_by(4) {
+            // The sweep predates the odd x odd block grids (both sides 4 mod 8), now built.
+            let odd_grid = rows % 8 == 4 && cols % 8 == 4 && rows.min(cols) >= 12;
             let expected = semimagic.contains(&(rows, cols)) && (rows, cols) != (8, 8);
-            assert_eq!(covers(rows, cols).is_ok(), expected, "{rows}x{cols}");
+            assert_eq!(
+                covers(rows, cols).is_ok(),
+                expected || odd_grid,
+                "{rows}x{cols}"
+            );
         }
     }
 }
@@ -105,14 +130,14 @@ fn refusals_say_why() {
     assert_eq!(covers(8, 8), Err(SideUnderTwelve { rows: 8, cols: 8 }));
     assert_eq!(covers(4, 16), Err(SideUnderTwelve { rows: 4, cols: 16 }));
     assert_eq!(covers(16, 8), Err(SideUnderTwelve { rows: 16, cols: 8 }));
-    assert_eq!(covers(12, 20), Err(BothFourModEight { rows: 12, cols: 20 }));
-    assert_eq!(covers(20, 20), Err(BothFourModEight { rows: 20, cols: 20 }));
+    assert_eq!(covers(12, 12), Ok(()));
+    assert_eq!(covers(100, 100), Ok(()));
     assert_eq!(covers(9, 16), Err(OddSide { rows: 9, cols: 16 }));
     assert_eq!(covers(7, 7), Err(OddSide { rows: 7, cols: 7 }));
     assert_eq!(covers(10, 14), Err(BothTwoModFour { rows: 10, cols: 14 }));
     assert_eq!(covers(6, 16), Err(NotMultipleOfFour { rows: 6, cols: 16 }));
-    assert!(cells(12, 12).is_err());
-    assert!(covers(400, 12).is_ok());
+    assert!(cells(8, 12).is_err());
+    assert_eq!(covers(400, 12), Ok(()));
 }
 
 #[test]
@@ -176,23 +201,74 @@ fn signatures_from_the_visit_list(plan: &Plan) -> Vec<((usize, usize), Signature
 
 #[test]
 fn block_signatures_match_the_visit_list() {
-    for (m, n) in [(3, 4), (3, 10), (4, 4), (5, 6), (6, 4), (7, 8)] {
-        let plan = Plan::new(m, n);
-        for (block, sig) in signatures_from_the_visit_list(&plan) {
-            assert_eq!(plan.signature(block), sig, "{m}x{n} block {block:?}");
+    let even = [(3, 4), (3, 10), (4, 4), (5, 6), (6, 4), (7, 8)].map(|(m, n)| Plan::new(m, n));
+    let odd = [(3, 3), (3, 5), (5, 3), (7, 9)].map(|(m, n)| Plan::odd(m, n));
+    for plan in even.iter().chain(&odd) {
+        for (block, sig) in signatures_from_the_visit_list(plan) {
+            assert_eq!(plan.signature(block), sig, "block {block:?}");
         }
     }
+}
+
+#[test]
+fn the_odd_paths_are_hamiltonian_with_through_joins() {
+    for m in (3..=11).step_by(2) {
+        for n in (3..=11).step_by(2) {
+            let (a, b) = odd_paths(m, n);
+            for path in [&a, &b] {
+                let seen: HashSet<_> = path.iter().copied().collect();
+                assert_eq!((path.len(), seen.len()), (m * n, m * n), "{m}x{n}");
+                assert!(path.iter().all(|&(i, j)| i < m && j < n));
+                for w in path.windows(2) {
+                    let apart = w[0].0.abs_diff(w[1].0).max(w[0].1.abs_diff(w[1].1));
+                    assert_eq!(apart, 1, "{m}x{n}: {w:?}");
+                }
+            }
+            let last = m * n - 1;
+            // A ends where B starts, and reversed A ends where reversed B starts; B's end
+            // neighbours reversed A's start.
+            assert_eq!((a[last], b[0]), ((1, 0), (1, 0)), "{m}x{n}");
+            assert_eq!((a[0], b[last]), ((1, 1), (1, 1)), "{m}x{n}");
+            // Neither join turns back the way it came.
+            assert_ne!(a[last - 1], b[1], "{m}x{n}");
+            assert_ne!(a[1], b[last - 1], "{m}x{n}");
+        }
+    }
+}
+
+#[test]
+fn the_odd_table_holds_every_signature_of_the_odd_grids_up_to_41_blocks_a_side() {
+    let mut met = HashSet::new();
+    for m in (3..=41).step_by(2) {
+        for n in (3..=41).step_by(2) {
+            let plan = Plan::odd(m, n);
+            for i in 0..m {
+                for j in 0..n {
+                    let sig = plan.signature((i, j));
+                    assert!(tiles::odd().contains_key(&sig), "{m}x{n}: {sig:?}");
+                    met.insert(sig);
+                }
+            }
+        }
+    }
+    assert_eq!(met.len(), tiles::odd().len(), "every tile is used");
 }
 
 #[test]
 fn the_tables_parse_and_hold_every_signature_met() {
     assert_eq!(tiles::ab().len(), 26);
     assert_eq!(tiles::ab3().len(), 15);
+    assert_eq!(tiles::odd().len(), 15);
     for &(rows, cols) in BOARDS {
         let (m, n) = (rows / 4, cols / 4);
-        let (m, n) = if n % 2 == 1 { (n, m) } else { (m, n) };
-        let table = if m == 3 { tiles::ab3() } else { tiles::ab() };
-        let plan = Plan::new(m, n);
+        let (plan, table) = if m % 2 == 1 && n % 2 == 1 {
+            (Plan::odd(m, n), tiles::odd())
+        } else {
+            let (m, n) = if n % 2 == 1 { (n, m) } else { (m, n) };
+            let table = if m == 3 { tiles::ab3() } else { tiles::ab() };
+            (Plan::new(m, n), table)
+        };
+        let (m, n) = (plan.n_blocks() / plan.n_cols(), plan.n_cols());
         for i in 0..m {
             for j in 0..n {
                 let sig = plan.signature((i, j));

@@ -3,7 +3,9 @@
 //! The tables are construction data, not code: `tiles_ab.json` (4 or more block rows) and
 //! `tiles_ab3.json` (3 block rows) were found by experiments/magic-construction/tiles_search.py
 //! (`--ab --sat`), which picks one balanced tile per signature so that every pair of pieces
-//! that follow each other on some board is a knight move apart. They are copied here
+//! that follow each other on some board is a knight move apart. `tiles_odd.json` (odd x odd
+//! block grids) was found the same way by experiments/magic-odd/tiletable.py, solved jointly
+//! on five grid sizes, and written in this form by its to_table.py. They are copied here
 //! unchanged and parsed once.
 
 use super::paths::Block;
@@ -11,42 +13,24 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// A step from a block to a neighbouring block.
+/// A step from a block to one of its eight neighbours: (row offset, column offset), each -1,
+/// 0 or 1 and not both 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Step {
-    /// One block row up.
-    Up,
-    /// One block row down.
-    Down,
-    /// One block column left.
-    Left,
-    /// One block column right.
-    Right,
-}
+pub struct Step(i8, i8);
 
 impl Step {
     /// The step from `from` to `to`, neighbouring blocks (consecutive blocks of a path or
     /// the ends joined between passes are always neighbours).
     pub fn between(from: Block, to: Block) -> Step {
-        match (
-            to.0 as isize - from.0 as isize,
-            to.1 as isize - from.1 as isize,
-        ) {
-            (-1, 0) => Step::Up,
-            (1, 0) => Step::Down,
-            (0, -1) => Step::Left,
-            (0, 1) => Step::Right,
-            d => panic!("blocks {from:?} and {to:?} are not neighbours ({d:?})"),
-        }
+        let offset = [to.0 as i64 - from.0 as i64, to.1 as i64 - from.1 as i64];
+        Step::of_offset(offset)
     }
 
     /// The step of a table's `[row offset, column offset]`.
     fn of_offset(offset: [i64; 2]) -> Step {
         match offset {
-            [-1, 0] => Step::Up,
-            [1, 0] => Step::Down,
-            [0, -1] => Step::Left,
-            [0, 1] => Step::Right,
+            [0, 0] => panic!("a step leaves its block"),
+            [dr @ -1..=1, dc @ -1..=1] => Step(dr as i8, dc as i8),
             _ => panic!("offset {offset:?} is not a step to a neighbouring block"),
         }
     }
@@ -105,6 +89,12 @@ pub type Table = HashMap<Signature, Tile>;
 pub fn ab() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| parse(include_str!("tiles_ab.json")))
+}
+
+/// The table for odd x odd block grids (the paths of [`super::paths::odd_paths`]).
+pub fn odd() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| parse(include_str!("tiles_odd.json")))
 }
 
 /// The table for 3 block rows (pooled with the other boards it would be unsatisfiable).

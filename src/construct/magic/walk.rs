@@ -2,7 +2,7 @@
 //! emitted at 4 * block + cell (a port of `cells` in experiments/magic-construction/construct.py).
 
 use super::plan::Plan;
-use super::tiles::Tile;
+use super::tiles::{Table, Tile};
 
 /// The cells of the tour, in order, one piece at a time.
 pub struct Cells {
@@ -22,8 +22,20 @@ pub struct Cells {
 }
 
 impl Cells {
+    /// The walk of a plan over `n` block columns with every block's tile looked up in
+    /// `table`, once, so that no walk can miss one; `None` if the table lacks a signature.
+    pub fn of(plan: Plan, table: &'static Table, n: usize, transposed: bool) -> Option<Cells> {
+        let mut tiles = Vec::with_capacity(plan.n_blocks());
+        for i in 0..plan.n_blocks() / n {
+            for j in 0..n {
+                tiles.push(table.get(&plan.signature((i, j)))?);
+            }
+        }
+        Some(Cells::new(plan, tiles, n, transposed))
+    }
+
     /// The walk of a plan whose blocks have these tiles.
-    pub fn new(plan: Plan, tiles: Vec<&'static Tile>, n: usize, transposed: bool) -> Cells {
+    fn new(plan: Plan, tiles: Vec<&'static Tile>, n: usize, transposed: bool) -> Cells {
         Cells {
             plan,
             tiles,

@@ -1,10 +1,11 @@
-//! Semimagic tours of boards cut into an odd x odd grid of 4x4 blocks, found by a SAT search
-//! on a block-structured model ([`model`]) rather than built: the two-path scheme of the
-//! parent module needs an even number of blocks along one side. The model asks every block
-//! for 4 visits of transversal pieces ([`pieces`]) whose indices sum to a constant
-//! ([`automaton`]) and whose positions are balanced along every block line; any tour of it is
-//! semimagic. No time bound is known: the 3x3 grid of blocks (12x12) is not answered within
-//! minutes by CaDiCaL here, so [`super::cells`] does not offer it yet.
+//! Semimagic tours found by a SAT search on a block-structured model ([`model`]) rather than
+//! built: the model asks every 4x4 block for 4 visits of transversal pieces ([`pieces`])
+//! whose indices sum to a constant ([`automaton`], or four passes each reversed by another)
+//! and whose positions are balanced along every block line; any tour of it is semimagic. The
+//! construction of the parent module follows fixed paths and tables; this search chooses the
+//! passes itself (seconds on the 3x3 grid of blocks, 12x12, with the passes A, B, A reversed,
+//! B reversed), so it is where variants the tables do not give can be tried. No time bound
+//! is known.
 
 pub mod automaton;
 pub mod model;
@@ -14,13 +15,12 @@ use rustsat::solvers::SolverResult;
 
 use super::MagicRefusal;
 use crate::solver::{new_backend, BackendConfig, StopSignal};
-use model::Model;
+use model::{Model, Sequence};
 
 /// The cells (row, col) of a semimagic knight's tour of the `rows` x `cols` board in tour
 /// order, found by solving the block model of its (rows/4) x (cols/4) grid of blocks with
-/// CaDiCaL until `stop` is raised. Both sides must be multiples of 4; which boards are
-/// offered is [`super::covers`]'s business. The clauses, and so the tour, are the same every
-/// run.
+/// CaDiCaL until `stop` is raised. Both sides must be multiples of 4. The clauses, and so
+/// the tour, are the same every run.
 pub fn search_cells(
     rows: usize,
     cols: usize,
@@ -30,8 +30,8 @@ pub fn search_cells(
     if !rows.is_multiple_of(4) || !cols.is_multiple_of(4) || rows == 0 || cols == 0 {
         return Err(MagicRefusal::NotMultipleOfFour { rows, cols });
     }
-    let model =
-        Model::new(rows / 4, cols / 4).map_err(|_| failed("the model could not be built"))?;
+    let model = Model::new(rows / 4, cols / 4, Sequence::Mirrored)
+        .map_err(|_| failed("the model could not be built"))?;
     let mut backend = new_backend(&BackendConfig {
         stop: stop.clone(),
         ..BackendConfig::default()

@@ -2,7 +2,7 @@
 //! the project's verifier, the model accepts its visits, decodes them back to the tour, and
 //! refuses them with one visit's piece reversed.
 
-use super::model::Model;
+use super::model::{Model, Sequence};
 use super::pieces::Piece;
 use crate::board::Shape;
 use crate::construct::magic::spec;
@@ -53,8 +53,8 @@ fn visits(order: &[(usize, usize)]) -> Vec<(usize, Piece)> {
 }
 
 /// The 3x3-block model in a fresh solver.
-fn loaded() -> (Model, Box<dyn Backend>) {
-    let model = Model::new(3, 3).unwrap();
+fn loaded(sequence: Sequence) -> (Model, Box<dyn Backend>) {
+    let model = Model::new(3, 3, sequence).unwrap();
     let mut backend = new_backend(&BackendConfig::default()).unwrap();
     for clause in model.cnf.cnf() {
         backend.add_clause(clause.as_ref()).unwrap();
@@ -87,13 +87,31 @@ fn the_known_tour_is_a_semimagic_knights_tour() {
 }
 
 #[test]
-fn the_model_accepts_the_known_tour_and_decodes_it() {
+fn both_models_accept_the_known_tour_and_decode_it() {
+    // The known tour's visits meet every block once in each run of 9, in the order P, Q,
+    // Q reversed, P reversed.
     let order = known_order();
-    let (model, mut backend) = loaded();
-    let fixed = assumptions(&model, &visits(&order));
-    assert_eq!(backend.solve_under(&fixed).unwrap(), SolverResult::Sat);
-    let decoded = model.decode(|lit| backend.value(lit.var()).unwrap() != lit.is_neg());
-    assert_eq!(decoded, Some(order));
+    for sequence in [Sequence::Free, Sequence::Palindrome] {
+        let (model, mut backend) = loaded(sequence);
+        let fixed = assumptions(&model, &visits(&order));
+        assert_eq!(backend.solve_under(&fixed).unwrap(), SolverResult::Sat);
+        let decoded = model.decode(|lit| backend.value(lit.var()).unwrap() != lit.is_neg());
+        assert_eq!(decoded.as_ref(), Some(&order), "{sequence:?}");
+    }
+}
+
+#[test]
+fn a_model_of_passes_refuses_a_first_pass_that_returns_to_a_block() {
+    // The known tour's first 8 visits, then visit 8 back in visit 0's block: the first run
+    // of 9 visits would miss a block.
+    let known = visits(&known_order());
+    let (model, mut backend) = loaded(Sequence::Palindrome);
+    let start = assumptions(&model, &known[..8]);
+    assert_eq!(backend.solve_under(&start).unwrap(), SolverResult::Sat);
+    let (b0, piece0) = &known[0];
+    let back_in_b0 = model.laying(8, *b0, piece0).unwrap()[0];
+    let fixed: Vec<Lit> = start.into_iter().chain([back_in_b0]).collect();
+    assert_eq!(backend.solve_under(&fixed).unwrap(), SolverResult::Unsat);
 }
 
 #[test]
@@ -102,7 +120,50 @@ fn the_model_refuses_the_known_tour_with_a_piece_reversed() {
     // Reversed, visit 5 still covers its cells, but each of its cells' positions k becomes
     // 5 - k, which unbalances every line of its block.
     visits[5].1.reverse();
-    let (model, mut backend) = loaded();
-    let fixed = assumptions(&model, &visits);
+    for sequence in [Sequence::Free, Sequence::Palindrome] {
+        let (model, mut backend) = loaded(sequence);
+        let fixed = assumptions(&model, &visits);
+        assert_eq!(
+            backend.solve_under(&fixed).unwrap(),
+            SolverResult::Unsat,
+            "{sequence:?}"
+        );
+    }
+}
+
+#[test]
+fn the_mirrored_model_refuses_the_known_palindromic_tour() {
+    // Its third pass reverses the second, not the first.
+    let (model, mut backend) = loaded(Sequence::Mirrored);
+    let fixed = assumptions(&model, &visits(&known_order()));
     assert_eq!(backend.solve_under(&fixed).unwrap(), SolverResult::Unsat);
+}
+
+#[test]
+fn the_search_finds_a_verified_semimagic_12x12_tour_of_mirrored_passes() {
+    let order = super::search_cells(12, 12, &Default::default()).unwrap();
+    let cells = order.iter().map(|&(r, c)| r * 12 + c).collect();
+    let tour = Tour::new(Shape::flat(12, 12), cells).unwrap();
+    let puzzle = Puzzle::from_spec(&spec(12, 12)).unwrap();
+    let broken = verify(&puzzle, &tour);
+    assert!(broken.is_empty(), "{broken:?}");
+    // Passes A, B, A reversed, B reversed over the 9 blocks.
+    let blocks: Vec<usize> = visits(&order).iter().map(|&(b, _)| b).collect();
+    let (a, b) = (&blocks[..9], &blocks[9..18]);
+    let reversed = |pass: &[usize]| pass.iter().rev().copied().collect::<Vec<_>>();
+    assert_eq!(blocks[18..27], reversed(a)[..]);
+    assert_eq!(blocks[27..], reversed(b)[..]);
+    let mut sorted = a.to_vec();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..9).collect::<Vec<_>>());
+}
+
+#[test]
+fn the_mirrored_model_accepts_the_constructed_12x12_tour() {
+    // The construction's odd paths give passes A, B, A reversed, B reversed: a tour of the
+    // model, found without it.
+    let order: Vec<(usize, usize)> = crate::construct::magic::cells(12, 12).unwrap().collect();
+    let (model, mut backend) = loaded(Sequence::Mirrored);
+    let fixed = assumptions(&model, &visits(&order));
+    assert_eq!(backend.solve_under(&fixed).unwrap(), SolverResult::Sat);
 }

@@ -1,12 +1,14 @@
 //! The pieces a visit can lay in a 4x4 block: oriented 4-cell knight paths meeting each row
 //! and each column of the block once.
 
+use crate::board::{Board, Shape};
+
 /// A piece's cells (row, col) inside its block, in the order the tour visits them.
 pub type Piece = [(usize, usize); 4];
 
-/// Whether `a` and `b` are a knight's move apart.
-pub fn is_knight_move(a: (usize, usize), b: (usize, usize)) -> bool {
-    matches!((a.0.abs_diff(b.0), a.1.abs_diff(b.1)), (1, 2) | (2, 1))
+/// Whether `a` and `b` are a knight's move apart in a 4x4 block.
+fn is_knight_move(block: &Board, a: (usize, usize), b: (usize, usize)) -> bool {
+    block.is_move(4 * a.0 + a.1, 4 * b.0 + b.1)
 }
 
 /// Every oriented transversal knight path of a 4x4 block, in lexicographic order of its cells
@@ -15,22 +17,34 @@ pub fn transversal_paths() -> Vec<Piece> {
     let cells: Vec<(usize, usize)> = (0..4).flat_map(|r| (0..4).map(move |c| (r, c))).collect();
     let mut out = Vec::new();
     let mut path = Vec::with_capacity(4);
-    extend(&cells, &mut path, &mut out);
+    extend(
+        &Board::knight(Shape::flat(4, 4)),
+        &cells,
+        &mut path,
+        &mut out,
+    );
     out
 }
 
 /// Extends `path` by every cell in a row and a column it has not met, a knight's move on.
-fn extend(cells: &[(usize, usize)], path: &mut Vec<(usize, usize)>, out: &mut Vec<Piece>) {
+fn extend(
+    block: &Board,
+    cells: &[(usize, usize)],
+    path: &mut Vec<(usize, usize)>,
+    out: &mut Vec<Piece>,
+) {
     if path.len() == 4 {
         out.push([path[0], path[1], path[2], path[3]]);
         return;
     }
     for &cell in cells {
         let fresh = path.iter().all(|&(r, c)| r != cell.0 && c != cell.1);
-        let joined = path.last().is_none_or(|&last| is_knight_move(last, cell));
+        let joined = path
+            .last()
+            .is_none_or(|&last| is_knight_move(block, last, cell));
         if fresh && joined {
             path.push(cell);
-            extend(cells, path, out);
+            extend(block, cells, path, out);
             path.pop();
         }
     }
@@ -51,7 +65,10 @@ mod tests {
             let rows: HashSet<_> = p.iter().map(|c| c.0).collect();
             let cols: HashSet<_> = p.iter().map(|c| c.1).collect();
             assert_eq!((rows.len(), cols.len()), (4, 4), "{p:?}");
-            assert!(p.windows(2).all(|w| is_knight_move(w[0], w[1])), "{p:?}");
+            let jumps = |a: (usize, usize), b: (usize, usize)| {
+                matches!((a.0.abs_diff(b.0), a.1.abs_diff(b.1)), (1, 2) | (2, 1))
+            };
+            assert!(p.windows(2).all(|w| jumps(w[0], w[1])), "{p:?}");
             assert!(p.iter().all(|&(r, c)| r < 4 && c < 4));
             let reversed = [p[3], p[2], p[1], p[0]];
             assert!(set.contains(&reversed), "{p:?}");
