@@ -32,14 +32,12 @@ def contexts(seq, S):
     return {(idx[t], idx[t + 1]) for t in range(len(seq) - 1)}
 
 
-if __name__ == "__main__":
-    k = int(sys.argv[1]); picks = tuple("min" if c == "i" else "max" for c in sys.argv[2])
-    sizes = [tuple(map(int, s.split("x"))) for s in sys.argv[3].split(",")]
-    csizes = [tuple(map(int, s.split("x"))) for s in sys.argv[4].split(",")] if len(sys.argv) > 4 else []
+def joint_table(instances):
+    """One tile per signature for every (M, N, A, B) of `instances` at once, by CaDiCaL:
+    returns (table, the link contexts of the instances), or None when unsatisfiable."""
     allcl = []; base = 0; inst = []; sigid = {}
     ctx_solved = set()
-    for M, N in sizes:
-        A, B = family(core(k), M, N, picks)
+    for M, N, A, B in instances:
         check_paths(M, N, A, B)
         seq, S = sigs(M, N, A, B)
         ctx_solved |= contexts(seq, S)
@@ -73,7 +71,7 @@ if __name__ == "__main__":
     st = [l for l in out.splitlines() if l.startswith("s ")]
     print("joint solve:", st, "%.1f s" % (time.time() - t0), flush=True)
     if "SATISFIABLE" not in (st[0] if st else "") or "UNSAT" in st[0]:
-        sys.exit(1)
+        return None
     val = set()
     for l in out.splitlines():
         if l.startswith("v "):
@@ -81,6 +79,17 @@ if __name__ == "__main__":
     table = {}
     for s, i in sigid.items():
         table[s] = tuple(next(p for p in range(48) if u[i, v, p] in val) for v in range(4))
+    return table, ctx_solved
+
+
+if __name__ == "__main__":
+    k = int(sys.argv[1]); picks = tuple("min" if c == "i" else "max" for c in sys.argv[2])
+    sizes = [tuple(map(int, s.split("x"))) for s in sys.argv[3].split(",")]
+    csizes = [tuple(map(int, s.split("x"))) for s in sys.argv[4].split(",")] if len(sys.argv) > 4 else []
+    solved = joint_table([(M, N) + tuple(family(core(k), M, N, picks)) for M, N in sizes])
+    if solved is None:
+        sys.exit(1)
+    table, ctx_solved = solved
     with open("tiletable-%d%s.json" % (k, sys.argv[2]), "w") as f:
         json.dump([{"signature": s, "pieces": list(ps)} for s, ps in table.items()], f)
         f.write("\n")

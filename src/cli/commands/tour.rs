@@ -40,7 +40,7 @@ pub struct TourArgs {
     #[arg(long, value_enum, default_value = "stitch")]
     pub method: Method,
     /// A semimagic tour: every row and every column summing to the magic sum, built from
-    /// 4x4 blocks on boards whose sides are multiples of 4, both at least 12 (the tour is
+    /// 4x4 blocks on boards whose sides are multiples of 4, both at least 8 (the tour is
     /// open). A board with no magic tour is refused with the theorem; one the construction
     /// does not reach is refused with what is known.
     #[arg(long, conflicts_with_all = ["closed", "start", "end"])]
@@ -389,9 +389,6 @@ fn magic_hint(rows: usize, cols: usize, refusal: magic::MagicRefusal) -> String 
     use magic::MagicRefusal::{BothTwoModFour, OddSide};
     if matches!(refusal, OddSide { .. } | BothTwoModFour { .. }) {
         return String::new();
-    }
-    if (rows, cols) == (8, 8) {
-        return "; `knights solve models/semimagic.toml` finds one".to_string();
     }
     let known = if rows.min(cols) == 4 {
         "; 4 x 2n boards from 4x18 on have semimagic tours (OEIS A309271)"

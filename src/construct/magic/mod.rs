@@ -1,6 +1,6 @@
 //! Semimagic knight's tours (every row and column at the magic sum) on R x C boards with R
-//! and C multiples of 4, both at least 12, and at least one a multiple of 8, built in time
-//! linear in the cells: a port of the "A/B scheme" of experiments/magic-construction/.
+//! and C multiples of 4, both at least 8, built in time linear in the cells: a port of the
+//! "A/B scheme" of experiments/magic-construction/ and its variants.
 //!
 //! The board is cut into an m x n grid of 4x4 blocks (m = R/4, n = C/4). The tour visits every
 //! block four times, along two Hamiltonian block paths A (from Y to X) and B (from X to Y), X
@@ -14,12 +14,14 @@
 //!
 //! Boards cut into an odd x odd grid of blocks (both sides 4 mod 8: 12x12, 12x20, 20x20,
 //! 100x100, ...) take the same scheme with other paths ([`paths::odd_paths`], which join
-//! blocks diagonally too) and their own table, found by experiments/magic-odd.
+//! blocks diagonally too) and their own table, found by experiments/magic-odd; boards 8 wide
+//! (8x8, 8x12, ...) walk the boundary of their 2-block ladder both ways round
+//! ([`paths::ladder_paths`]) with a table of 6 tiles (experiments/magic-eight).
 //!
-//! Not covered ([`MagicRefusal`]): boards with a side of 4 or 8 (8x8 has semimagic tours,
-//! found by search, not built here); semimagic tours may exist there. None exist with an odd
-//! side or on (4m+2) x (4n+2). [`search`] holds a SAT model of the blocks, which finds such
-//! tours without the paths (seconds on 12x12) and is where variants (diagonals) can be tried.
+//! Not covered ([`MagicRefusal`]): boards with a side of 4 (4 x 2n boards from 4x18 on have
+//! semimagic tours, OEIS A309271); none exist with an odd side or on (4m+2) x (4n+2).
+//! [`search`] holds a SAT model of the blocks, which finds such tours without the paths
+//! (seconds on 12x12) and is where variants (diagonals) can be tried.
 
 pub mod paths;
 pub mod plan;
@@ -58,9 +60,15 @@ pub fn spec(rows: usize, cols: usize) -> Spec {
 pub fn cells(rows: usize, cols: usize) -> Result<Cells, MagicRefusal> {
     covers(rows, cols)?;
     let (m, n) = (rows / 4, cols / 4);
+    let missing = MagicRefusal::MissingTile { rows, cols };
+    // Two block rows (or columns, built transposed) walk the ladder's boundary.
+    if m == 2 || n == 2 {
+        let transposed = m != 2;
+        let n = if transposed { m } else { n };
+        return Cells::of(Plan::ladder(n), tiles::ladder(), n, transposed).ok_or(missing);
+    }
     if m % 2 == 1 && n % 2 == 1 {
-        return Cells::of(Plan::odd(m, n), tiles::odd(), n, false)
-            .ok_or(MagicRefusal::MissingTile { rows, cols });
+        return Cells::of(Plan::odd(m, n), tiles::odd(), n, false).ok_or(missing);
     }
     // The A/B paths need an even number of block columns; otherwise the number of block rows
     // is even, and the transposed board is built.
@@ -68,5 +76,5 @@ pub fn cells(rows: usize, cols: usize) -> Result<Cells, MagicRefusal> {
     let (m, n) = if transposed { (n, m) } else { (m, n) };
     // Three block rows have their own paths and their own table.
     let table = if m == 3 { tiles::ab3() } else { tiles::ab() };
-    Cells::of(Plan::new(m, n), table, n, transposed).ok_or(MagicRefusal::MissingTile { rows, cols })
+    Cells::of(Plan::new(m, n), table, n, transposed).ok_or(missing)
 }

@@ -1,7 +1,8 @@
 //! The two Hamiltonian paths of the block grid, A from Y to X and B from X to Y, with
 //! X = (1,1) and Y = (1,2) (a port of `ab_paths` in experiments/magic-construction/plan.py),
-//! for grids with an even number of block columns; and for odd x odd grids, two paths found
-//! by experiments/magic-odd ([`odd_paths`]).
+//! for grids with an even number of block columns; for odd x odd grids, two paths found by
+//! experiments/magic-odd ([`odd_paths`]); for two block rows, the ladder's boundary cycle
+//! both ways round ([`ladder_paths`]).
 //!
 //! The passes A, B, A reversed, B reversed give every block visit numbers summing to 8N-2
 //! (N blocks), which is what makes balanced tiles add up to the magic sum on every line. The
@@ -107,6 +108,20 @@ pub fn odd_paths(m: usize, n: usize) -> (Vec<Block>, Vec<Block>) {
         .chain(p.iter().copied())
         .chain([ends[0]]);
     (a.collect(), b.collect())
+}
+
+/// The paths A and B over a 2 x `n` grid of blocks (`n` at least 2; a port of `ladder` in
+/// experiments/magic-eight/eight.py): the ladder's boundary cycle both ways round. A runs
+/// east along row 0 and back west along row 1, from (0,0) to (1,0); B runs east along row 1
+/// and back west along row 0, from (1,0) to (0,0). A's end and B's start meet at (1,0), the
+/// piece turning back to (1,1); B's end (0,0) neighbours reversed A's start (1,0); reversed
+/// A's end and reversed B's start meet at (0,0), turning back to (0,1).
+pub fn ladder_paths(n: usize) -> (Vec<Block>, Vec<Block>) {
+    assert!(n >= 2, "ladder paths need 2 block columns or more");
+    let row = |i: usize| (0..n).map(move |j| (i, j));
+    let a = row(0).chain(row(1).rev()).collect();
+    let b = row(1).chain(row(0).rev()).collect();
+    (a, b)
 }
 
 /// `range` forwards on even `k`, backwards on odd: the `k`th leg of a snake.

@@ -3,7 +3,7 @@
 //! building the 4N-visit list (a port of `visits_ab` and `unit_signatures` in
 //! experiments/magic-construction/plan.py, scheme "ab": no merged units, no markers).
 
-use super::paths::{ab_paths, odd_paths, Block};
+use super::paths::{ab_paths, ladder_paths, odd_paths, Block};
 use super::tiles::{PieceKey, Signature, Step};
 
 /// The block plan of an `m` x `n` grid: the paths and where each block lies on them.
@@ -29,6 +29,12 @@ impl Plan {
     pub fn odd(m: usize, n: usize) -> Plan {
         let (a, b) = odd_paths(m, n);
         Plan::of_paths(m, n, a, b)
+    }
+
+    /// The plan of a 2 x `n` block grid (`n` at least 2).
+    pub fn ladder(n: usize) -> Plan {
+        let (a, b) = ladder_paths(n);
+        Plan::of_paths(2, n, a, b)
     }
 
     /// The plan of two Hamiltonian paths of the `m` x `n` block grid.

@@ -32,11 +32,11 @@ pub enum MagicRefusal {
         /// Columns of the board.
         cols: usize,
     },
-    /// A side under 12 (4 or 8): the block paths need at least 3 blocks each way, and the
-    /// 2-block ladder of an 8-wide board has only one Hamiltonian cycle, which the scheme
-    /// cannot use. Semimagic tours may exist (8x8 has them, found by search, not built here).
-    #[error("the {rows}x{cols} board has a side under 12: not covered by this construction, which needs 3 blocks of 4 each way (a semimagic tour may exist; 8x8 has them)")]
-    SideUnderTwelve {
+    /// A side of 4: the blocks make a single row, whose only Hamiltonian paths are the row
+    /// itself either way, and the passes cannot join. Semimagic tours may exist (4 x 2n
+    /// boards from 4x18 on have them, OEIS A309271).
+    #[error("the {rows}x{cols} board has a side of 4: not covered by this construction, which needs 2 blocks of 4 each way (a semimagic tour may exist)")]
+    SideOfFour {
         /// Rows of the board.
         rows: usize,
         /// Columns of the board.
@@ -69,7 +69,7 @@ pub enum MagicRefusal {
 }
 
 /// Whether the construction builds a semimagic tour of a `rows` x `cols` board: both sides
-/// multiples of 4 and at least 12. The error says why not, and whether a tour can exist at
+/// multiples of 4 and at least 8. The error says why not, and whether a tour can exist at
 /// all.
 pub fn covers(rows: usize, cols: usize) -> Result<(), MagicRefusal> {
     let err = if rows % 2 == 1 || cols % 2 == 1 {
@@ -78,8 +78,8 @@ pub fn covers(rows: usize, cols: usize) -> Result<(), MagicRefusal> {
         MagicRefusal::BothTwoModFour { rows, cols }
     } else if !rows.is_multiple_of(4) || !cols.is_multiple_of(4) {
         MagicRefusal::NotMultipleOfFour { rows, cols }
-    } else if rows.min(cols) < 12 {
-        MagicRefusal::SideUnderTwelve { rows, cols }
+    } else if rows.min(cols) < 8 {
+        MagicRefusal::SideOfFour { rows, cols }
     } else {
         return Ok(());
     };

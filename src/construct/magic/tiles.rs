@@ -5,8 +5,9 @@
 //! (`--ab --sat`), which picks one balanced tile per signature so that every pair of pieces
 //! that follow each other on some board is a knight move apart. `tiles_odd.json` (odd x odd
 //! block grids) was found the same way by experiments/magic-odd/tiletable.py, solved jointly
-//! on five grid sizes, and written in this form by its to_table.py. They are copied here
-//! unchanged and parsed once.
+//! on five grid sizes, and written in this form by its to_table.py; `tiles_ladder.json` (two
+//! block rows) likewise by experiments/magic-eight/eight.py. They are copied here unchanged
+//! and parsed once.
 
 use super::paths::Block;
 use serde::Deserialize;
@@ -95,6 +96,12 @@ pub fn ab() -> &'static Table {
 pub fn odd() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| parse(include_str!("tiles_odd.json")))
+}
+
+/// The table for two block rows (the paths of [`super::paths::ladder_paths`]).
+pub fn ladder() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| parse(include_str!("tiles_ladder.json")))
 }
 
 /// The table for 3 block rows (pooled with the other boards it would be unsatisfiable).
