@@ -119,6 +119,24 @@ def build(a):
                 items.append([(4 * t, Z[t][b][li]) for t in range(T)])
                 items.append([(k + 1, Pos[b][li][k]) for k in range(4)])
             pb_exact(cnf, items, 870)
+    if a.fixseq:
+        fn, n = a.fixseq.rsplit(':', 1)
+        tour = json.loads(open(fn).read().splitlines()[int(n) - 1])["tour"]
+        for t in range(T):
+            cnf.add(Bv[t][blk(tuple(tour[4 * t]))])
+    if a.palin:
+        for t in range(T // 2):
+            for b in range(NB):
+                cnf.add(-Bv[t][b], Bv[T - 1 - t][b])
+                cnf.add(Bv[t][b], -Bv[T - 1 - t][b])
+    if a.seqsym:
+        f = {'rot180': lambda I, J: (2 - I, 2 - J), 'transpose': lambda I, J: (J, I),
+             'antitranspose': lambda I, J: (2 - J, 2 - I)}[a.seqsym]
+        for t in range(T // 2):
+            for b in range(NB):
+                I, J = f(b // 3, b % 3)
+                cnf.add(-Bv[t][b], Bv[T - 1 - t][3 * I + J])
+                cnf.add(Bv[t][b], -Bv[T - 1 - t][3 * I + J])
     if a.fourpass:
         for i in range(4):
             for b in range(NB):
@@ -145,6 +163,9 @@ def main():
     ap.add_argument('--balance', default='line', choices=['block', 'line', 'mixed'])
     ap.add_argument('--diag', default='distinct', choices=['none', 'distinct', 'pb'])
     ap.add_argument('--fourpass', action='store_true')
+    ap.add_argument('--fixseq', default=None, help='FILE:N fix block sequence of tour N')
+    ap.add_argument('--palin', action='store_true')
+    ap.add_argument('--seqsym', default=None, choices=['rot180', 'transpose', 'antitranspose'])
     ap.add_argument('--nofourpass', action='store_true')
     ap.add_argument('--sym', action='store_true', help='visit 0 in block 0, 1 or 4')
     ap.add_argument('--solver', default='/usr/bin/cadical')

@@ -27,7 +27,9 @@ NN = N * N
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--mode', default='latin', choices=['latin', 'sums'])
-    ap.add_argument('--diag', default='qlatin', choices=['qlatin', 'pb', 'none'])
+    ap.add_argument('--diag', default='qlatin', choices=['qlatin', 'pb', 'split', 'none'])
+    ap.add_argument('--base', type=int, default=12,
+                    help="split n-1 = B*q + r (mode sums; 'latin' needs B = 12)")
     ap.add_argument('--start', default=None, help='r,c of number 1 (optional)')
     ap.add_argument('--solver', default='/usr/bin/cadical')
     ap.add_argument('--timeout', type=int, default=600)
@@ -54,32 +56,41 @@ def main():
             cnf.add(-v, *[z[h, n + 1] for h in nb[g]])
         if n > 0:
             cnf.add(-v, *[z[h, n - 1] for h in nb[g]])
+    B = a.base
+    NQ = NN // B
     Q, R = {}, {}
     for g in cells:
-        for d in range(N):
-            Q[g, d] = cnf.or_def([z[g, N * d + r] for r in range(N) if (g, N * d + r) in z])
-            R[g, d] = cnf.or_def([z[g, N * q + d] for q in range(N) if (g, N * q + d) in z])
+        for d in range(NQ):
+            Q[g, d] = cnf.or_def([z[g, B * d + r] for r in range(B) if (g, B * d + r) in z])
+        for d in range(B):
+            lits = [z[g, B * q + d] for q in range(NQ) if (g, B * q + d) in z]
+            R[g, d] = cnf.or_def(lits) if lits else None
+    SQ, SR = N * (NQ - 1) // 2, N * (B - 1) // 2
+    assert B * SQ + SR == 858
     lines = [[(i, c) for c in range(N)] for i in range(N)] + [[(r, i) for r in range(N)] for i in range(N)]
     diags = [[(i, i) for i in range(N)], [(i, N - 1 - i) for i in range(N)]]
     for line in lines:
         if a.mode == 'latin':
             for d in range(N):
                 cnf.exactly_one([Q[g, d] for g in line])
-                cnf.exactly_one([R[g, d] for g in line])
+                cnf.exactly_one([R[g, d] for g in line if R[g, d]])
         else:
-            pb_exact(cnf, [[(d, Q[g, d]) for d in range(N)] for g in line], 66)
-            pb_exact(cnf, [[(d, R[g, d]) for d in range(N)] for g in line], 66)
+            pb_exact(cnf, [[(d, Q[g, d]) for d in range(NQ)] for g in line], SQ)
+            pb_exact(cnf, [[(d, R[g, d]) for d in range(B) if R[g, d]] for g in line], SR)
     for line in diags:
         if a.diag == 'qlatin':
             for d in range(N):
                 cnf.exactly_one([Q[g, d] for g in line])
             pb_exact(cnf, [[(d, R[g, d]) for d in range(N) if any((g, N * q + d) in z for q in range(N))]
                            for g in line], 66)
+        elif a.diag == 'split':
+            pb_exact(cnf, [[(d, Q[g, d]) for d in range(NQ)] for g in line], SQ)
+            pb_exact(cnf, [[(d, R[g, d]) for d in range(B) if R[g, d]] for g in line], SR)
         elif a.diag == 'pb':
             items = []
             for g in line:
-                items.append([(N * d, Q[g, d]) for d in range(N)])
-                items.append([(d, R[g, d]) for d in range(N) if any((g, N * q + d) in z for q in range(N))])
+                items.append([(B * d, Q[g, d]) for d in range(NQ)])
+                items.append([(d, R[g, d]) for d in range(B) if R[g, d]])
             pb_exact(cnf, items, 858)
     if a.start:
         r, c = map(int, a.start.split(','))
