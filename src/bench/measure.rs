@@ -32,6 +32,10 @@ pub struct CaseResult {
     /// Classes the last run found; `None` for the baseline and the frontier engine, which
     /// have none.
     pub classes: Option<u64>,
+    /// Search nodes of the last run, for the engines that count them (the native search):
+    /// the effort beside the time, which the ladders' growth per term is read from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
     /// Whether every run did what the case measures (see `finished`).
     pub complete: bool,
     /// baseline median / this median: how many times faster than the baseline.
@@ -268,6 +272,10 @@ pub fn measure(case: &Case, repeats: usize, timeout: Duration) -> Result<CaseRes
         seconds,
         solutions: summary.solutions,
         classes,
+        nodes: summary
+            .stats
+            .get("nodes")
+            .and_then(serde_json::Value::as_u64),
         complete,
         speedup: None,
         sat: SatFigures::of(&summary),

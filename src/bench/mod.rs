@@ -41,6 +41,35 @@ mod tests {
     use std::time::{Duration, Instant};
 
     #[test]
+    fn a_search_case_records_its_nodes_and_a_sat_case_none() {
+        let search = case(
+            "5x5 open, search",
+            plain("5x5", Closure::Open),
+            Runner::Search { jobs: 1 },
+            None,
+            false,
+        );
+        let sat = case(
+            "5x5 open, sat",
+            plain("5x5", Closure::Open),
+            Runner::SatFirst {
+                solver: SolverKind::Cadical,
+            },
+            None,
+            false,
+        );
+        let timeout = Duration::from_secs(60);
+        let searched = super::measure::measure(&search, 1, timeout).unwrap();
+        assert!(searched.complete && searched.solutions > 0);
+        // Every tour is a leaf of the tree, below the first square's node.
+        assert!(searched.nodes.unwrap() > searched.solutions, "{searched:?}");
+        assert_eq!(
+            super::measure::measure(&sat, 1, timeout).unwrap().nodes,
+            None
+        );
+    }
+
+    #[test]
     fn median_of_odd_and_even_lists() {
         assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);

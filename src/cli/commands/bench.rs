@@ -183,15 +183,16 @@ fn markdown(record: &Record) -> String {
     let _ = writeln!(out, "- runs per case: {} (median shown)\n", record.repeats);
     let _ = writeln!(
         out,
-        "| case | median s | runs (s) | solutions | classes | complete | x baseline | variables | clauses | conflicts | calls | cuts |"
+        "| case | median s | runs (s) | solutions | classes | nodes | complete | x baseline | variables | clauses | conflicts | calls | cuts |"
     );
     let _ = writeln!(
         out,
-        "|---|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|"
+        "|---|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|"
     );
     for r in &record.results {
         let runs: Vec<String> = r.seconds.iter().map(|s| format!("{s:.3}")).collect();
         let classes = r.classes.map_or("-".into(), |c| c.to_string());
+        let nodes = r.nodes.map_or("-".into(), |n| n.to_string());
         let speedup = r.speedup.map_or("-".into(), |s| format!("{s:.2}"));
         let sat = r.sat.as_ref().map_or("- | - | - | - | -".into(), |f| {
             let conflicts = f.conflicts.map_or("-".into(), |c| c.to_string());
@@ -203,12 +204,13 @@ fn markdown(record: &Record) -> String {
         });
         let _ = writeln!(
             out,
-            "| {} | {:.3} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {:.3} | {} | {} | {} | {} | {} | {} | {} |",
             r.name,
             r.median_seconds,
             runs.join(", "),
             r.solutions,
             classes,
+            nodes,
             r.complete,
             speedup,
             sat
