@@ -64,11 +64,11 @@ pub fn cells(rows: usize, cols: usize) -> Result<Cells, MagicRefusal> {
     // Two block rows (or columns, built transposed) walk the ladder's boundary.
     if m == 2 || n == 2 {
         let transposed = m != 2;
-        let n = if transposed { m } else { n };
-        return Cells::of(Plan::ladder(n), tiles::ladder(), n, transposed).ok_or(missing);
+        let length = if transposed { m } else { n };
+        return Cells::of(Plan::ladder(length), tiles::ladder(), transposed).ok_or(missing);
     }
     if m % 2 == 1 && n % 2 == 1 {
-        return Cells::of(Plan::odd(m, n), tiles::odd(), n, false).ok_or(missing);
+        return Cells::of(Plan::odd(m, n), tiles::odd(), false).ok_or(missing);
     }
     // The A/B paths need an even number of block columns; otherwise the number of block rows
     // is even, and the transposed board is built.
@@ -76,5 +76,5 @@ pub fn cells(rows: usize, cols: usize) -> Result<Cells, MagicRefusal> {
     let (m, n) = if transposed { (n, m) } else { (m, n) };
     // Three block rows have their own paths and their own table.
     let table = if m == 3 { tiles::ab3() } else { tiles::ab() };
-    Cells::of(Plan::new(m, n), table, n, transposed).ok_or(missing)
+    Cells::of(Plan::new(m, n), table, transposed).ok_or(missing)
 }

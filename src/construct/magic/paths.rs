@@ -6,10 +6,12 @@
 //!
 //! The passes A, B, A reversed, B reversed give every block visit numbers summing to 8N-2
 //! (N blocks), which is what makes balanced tiles add up to the magic sum on every line. The
-//! paths are chosen so that neither join (A's end meeting B's start at X, reversed A's end
-//! meeting reversed B's start at Y) is a U-turn: `A[N-2] = (0,1)` differs from
-//! `B[1] = (2,1)`, and `A[1] = (0,2)` differs from `B[N-2]`. Balanced U-turn tiles do not
-//! exist; through joins do.
+//! A/B paths are chosen so that neither join (A's end meeting B's start at X, reversed A's
+//! end meeting reversed B's start at Y) is a U-turn: `A[N-2] = (0,1)` differs from
+//! `B[1] = (2,1)`, and `A[1] = (0,2)` differs from `B[N-2]`: experiments/magic-construction
+//! found no balanced U-turn tile for the joins of its first scheme. The odd paths' joins are
+//! through joins too. The ladder's two joins are U-turns, and its own table has tiles for
+//! them.
 
 /// A block of the grid: (block row, block column).
 pub type Block = (usize, usize);

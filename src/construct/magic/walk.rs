@@ -22,9 +22,10 @@ pub struct Cells {
 }
 
 impl Cells {
-    /// The walk of a plan over `n` block columns with every block's tile looked up in
-    /// `table`, once, so that no walk can miss one; `None` if the table lacks a signature.
-    pub fn of(plan: Plan, table: &'static Table, n: usize, transposed: bool) -> Option<Cells> {
+    /// The walk of a plan with every block's tile looked up in `table`, once, so that no
+    /// walk can miss one; `None` if the table lacks a signature.
+    pub fn of(plan: Plan, table: &'static Table, transposed: bool) -> Option<Cells> {
+        let n = plan.n_cols();
         let mut tiles = Vec::with_capacity(plan.n_blocks());
         for i in 0..plan.n_blocks() / n {
             for j in 0..n {
