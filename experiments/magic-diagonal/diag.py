@@ -18,7 +18,8 @@ visit of its 3 blocks once, so row sum = 3*4*70 + (sum of positions on the row)
 --diag none     : semimagic only
 Reuses CNF / sum_automaton / pb_exact / pieces from ../magic-12x12 (read-only import).
 """
-import argparse, json, os, subprocess, sys, tempfile, time
+import argparse, json, os, sys, tempfile, time
+import runsolver
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'magic-12x12'))
 from pieces import transversal_paths, is_knight  # noqa: E402
@@ -182,18 +183,10 @@ def main():
             f.write(' '.join(map(str, c)) + ' 0\n')
     t1 = time.time()
     print('vars %d clauses %d, build %.1fs' % (cnf.n, len(cnf.cl), t1 - t0), file=sys.stderr)
-    r = subprocess.run([a.solver, '-q', '-t', str(a.timeout), '--seed=%d' % a.seed, path],
-                       capture_output=True, text=True)
-    t2 = time.time()
+    status, true = runsolver.run(a.solver, a.timeout, a.seed, path)
     os.unlink(path)
-    st = [l for l in r.stdout.splitlines() if l.startswith('s ')]
-    print('solver: %s  %.1fs' % (st[0] if st else 'no answer (timeout?)', t2 - t1), file=sys.stderr)
-    if not st or 'UNSAT' in st[0] or 'UNKNOWN' in st[0]:
+    if not status or 'UNSAT' in status or 'UNKNOWN' in status:
         sys.exit(1)
-    true = set()
-    for l in r.stdout.splitlines():
-        if l.startswith('v '):
-            true.update(int(x) for x in l.split()[1:] if int(x) > 0)
     tour = []
     for t in range(T):
         b = [b for b in range(NB) if Bv[t][b] in true][0]

@@ -15,7 +15,8 @@ put on a cell with r+c even, w.l.o.g. by the mirror symmetry, which swaps the di
 Hamiltonian path: each cell exactly one number, each number exactly one cell, n -> n+1 is a
 knight move (and n -> n-1, redundant).
 """
-import argparse, json, os, subprocess, sys, tempfile, time
+import argparse, json, os, sys, tempfile, time
+import runsolver
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'magic-12x12'))
 from search import CNF, pb_exact  # noqa: E402
@@ -104,18 +105,10 @@ def main():
     print('vars %d clauses %d, build %.1fs' % (cnf.n, len(cnf.cl), t1 - t0), file=sys.stderr)
     if a.cnf:
         return
-    res = subprocess.run([a.solver, '-q', '-t', str(a.timeout), '--seed=%d' % a.seed, path],
-                         capture_output=True, text=True)
-    t2 = time.time()
+    status, true = runsolver.run(a.solver, a.timeout, a.seed, path)
     os.unlink(path)
-    st = [l for l in res.stdout.splitlines() if l.startswith('s ')]
-    print('solver: %s  %.1fs' % (st[0] if st else 'no answer (timeout?)', t2 - t1), file=sys.stderr)
-    if not st or 'UNSAT' in st[0] or 'UNKNOWN' in st[0]:
+    if not status or 'UNSAT' in status or 'UNKNOWN' in status:
         sys.exit(1)
-    true = set()
-    for l in res.stdout.splitlines():
-        if l.startswith('v '):
-            true.update(int(x) for x in l.split()[1:] if int(x) > 0)
     tour = [None] * NN
     for (g, n), v in z.items():
         if v in true:
